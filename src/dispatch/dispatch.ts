@@ -1,0 +1,82 @@
+import picomatch from 'picomatch';
+import type { Query } from '../query.js';
+import type { Candidate } from './candidate.js';
+import { buildExcerpt } from './excerpt.js';
+import { matchFile, weighKeywords } from './match.js';
+import { rankScore } from './rank.js';
+import type { Workspace } from './workspace.js';
+
+export interface DispatchOptions {
+  /** Paths not to return: already evaluated, or excluded for good. */
+  skip: ReadonlySet<string>;
+  /** How many of the best new candidates to return with excerpts. */
+  limit: number;
+  excerptTokens: number;
+}
+
+export interface DispatchResult {
+  /** Files the query matched, including ones skipped. */
+  found: number;
+  /** Files the query matched that were not skipped. */
+  fresh: number;
+  /** The best `limit` fresh candidates, best first. */
+  candidates: Candidate[];
+}
+
+/** Focus areas are directory prefixes; a bare name (`auth`) matches any directory of that name. */
+function inAnyFocusArea(path: string, focusAreas: readonly string[]): boolean {
+  return focusAreas.some((area) => {
+    const clean = area.replace(/^\.?\/+|\/+$/g, '');
+    return clean.length > 0 && (path.startsWith(`${clean}/`) || (!clean.includes('/') && path.includes(`/${clean}/`)));
+  });
+}
+
+const FOCUS_BOOST = 1.25;
+
+/** DISPATCH: match the query against the workspace and return the best new candidates. */
+export function dispatch(query: Query, workspace: Workspace, options: DispatchOptions): DispatchResult {
+  const literal = new Set(query.patterns.filter((pattern) => !picomatch.scan(pattern).isGlob));
+  const globs = query.patterns.filter((pattern) => !literal.has(pattern));
+  const included = globs.length > 0 ? picomatch(globs, { dot: true }) : () => false;
+  const excluded = query.excludes.length > 0 ? picomatch(query.excludes, { dot: true }) : () => false;
+  const keywords = weighKeywords(query.keywords, workspace);
+
+  let found = 0;
+  const fresh: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports'>[] = [];
+  for (const file of workspace.files) {
+    const explicit = literal.has(file.path);
+    if (!explicit && (!included(file.path) || excluded(file.path))) continue;
+    const matches = matchFile(file, keywords);
+    if (matches.length === 0 && !explicit) continue;
+    found++;
+    if (options.skip.has(file.path)) continue;
+    const inFocusArea = inAnyFocusArea(file.path, query.focusAreas);
+    const relativeLength = file.lines.length / Math.max(1, workspace.averageLineCount);
+    const score = rankScore({ matches, kind: file.kind, relativeLength });
+    fresh.push({
+      path: file.path,
+      kind: file.kind,
+      lineCount: file.lines.length,
+      relativeLength,
+      matches,
+      rankScore: score * (inFocusArea ? FOCUS_BOOST : 1),
+      explicit,
+      inFocusArea,
+      symbols: file.outline.symbols,
+    });
+  }
+  // Files asked for by name come first; ties keep path order, so runs are deterministic.
+  fresh.sort((left, right) => Number(right.explicit) - Number(left.explicit) || right.rankScore - left.rankScore || (left.path < right.path ? -1 : 1));
+  // Imports and excerpts cost the most, so only the candidates returned get them.
+  const candidates = fresh.slice(0, options.limit).flatMap((candidate): Candidate[] => {
+    const file = workspace.get(candidate.path);
+    if (!file) return [];
+    const excerpt = buildExcerpt(file, candidate.matches, options.excerptTokens);
+    const imports = file.outline.imports.map((entry) => {
+      const resolved = workspace.imports.resolve(file.path, entry.specifier);
+      return resolved ? { ...entry, resolved } : { ...entry };
+    });
+    return [{ ...candidate, imports, excerpt: excerpt.text, lineRanges: excerpt.lineRanges }];
+  });
+  return { found, fresh: fresh.length, candidates };
+}

@@ -1,0 +1,99 @@
+import type { KeywordMatch } from './match.js';
+import type { SourceFile } from './source-file.js';
+
+/**
+ * A compact view of a file for a judge: its outline (imports and defined symbols) and numbered
+ * windows around the lines that matched, within a token budget, so no judge needs a whole file.
+ */
+
+export type LineRange = [start: number, end: number];
+
+export interface Excerpt {
+  text: string;
+  /** The line ranges shown, ascending; they are the parts of the file that matter. */
+  lineRanges: LineRange[];
+}
+
+/** Roughly four characters a token for code and English; good enough for a budget. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+const WINDOW_RADIUS = 2;
+const MAX_LINE_LENGTH = 200;
+const OUTLINE_SHARE = 0.35;
+
+function clip(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+function outlineText(file: SourceFile, budgetCharacters: number): string {
+  const parts: string[] = [];
+  if (file.outline.imports.length > 0) {
+    parts.push(`imports: ${[...new Set(file.outline.imports.map((entry) => entry.specifier))].join(', ')}`);
+  }
+  if (file.outline.symbols.length > 0) {
+    const symbols = file.outline.symbols.map((symbol) => `${symbol.exported ? 'export ' : ''}${symbol.name} L${symbol.line}`);
+    parts.push(`defines: ${symbols.join(', ')}`);
+  }
+  return parts.map((part) => clip(part, budgetCharacters)).join('\n').slice(0, budgetCharacters);
+}
+
+/** Lines worth showing, most telling first: matched definitions, then rare exact hits. */
+function prioritisedLines(matches: readonly KeywordMatch[]): number[] {
+  const priority = new Map<number, number>();
+  const bump = (line: number, amount: number) => priority.set(line, (priority.get(line) ?? 0) + amount);
+  for (const match of matches) {
+    for (const definition of match.definitions) bump(definition.line, match.weight * (definition.exact ? 3 : 1.5));
+    for (const line of match.exactLines) bump(line, match.weight);
+    for (const line of match.partialLines) bump(line, match.weight * 0.5);
+  }
+  return [...priority.entries()].sort((left, right) => right[1] - left[1] || left[0] - right[0]).map(([line]) => line);
+}
+
+function mergeRanges(ranges: LineRange[]): LineRange[] {
+  const sorted = [...ranges].sort((left, right) => left[0] - right[0]);
+  const merged: LineRange[] = [];
+  for (const range of sorted) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1] + 1) last[1] = Math.max(last[1], range[1]);
+    else merged.push([range[0], range[1]]);
+  }
+  return merged;
+}
+
+function renderRanges(file: SourceFile, ranges: readonly LineRange[]): string {
+  const width = String(file.lines.length).length;
+  return ranges
+    .map(([start, end]) =>
+      file.lines
+        .slice(start - 1, end)
+        .map((text, offset) => `${String(start + offset).padStart(width)}| ${clip(text, MAX_LINE_LENGTH)}`)
+        .join('\n'),
+    )
+    .join('\n…\n');
+}
+
+export function buildExcerpt(file: SourceFile, matches: readonly KeywordMatch[], budgetTokens: number): Excerpt {
+  const budget = budgetTokens * 4;
+  const outline = outlineText(file, Math.floor(budget * OUTLINE_SHARE));
+  const remaining = budget - outline.length;
+  const lastLine = file.lines.length;
+  let ranges: LineRange[] = [];
+  const wanted = prioritisedLines(matches);
+  // A file with no hit (asked for by name) shows its beginning.
+  const seeds = wanted.length > 0 ? wanted : [1 + WINDOW_RADIUS];
+  // A window that does not fit is skipped; a later, smaller or adjacent one may still fit.
+  for (const line of seeds.slice(0, 64)) {
+    const next = mergeRanges([...ranges, [Math.max(1, line - WINDOW_RADIUS), Math.min(lastLine, line + WINDOW_RADIUS)]]);
+    if (renderRanges(file, next).length <= remaining) ranges = next;
+  }
+  if (wanted.length === 0) {
+    // Extend the opening window while the budget lasts.
+    let end = ranges[0]?.[1] ?? 0;
+    while (end < lastLine && renderRanges(file, [[1, end + 1]]).length <= remaining) end++;
+    ranges = end > 0 ? [[1, end]] : [];
+  }
+  const body = renderRanges(file, ranges);
+  return { text: [outline, body].filter(Boolean).join('\n---\n'), lineRanges: ranges };
+}

@@ -1,0 +1,83 @@
+import { posix } from 'node:path';
+
+/**
+ * Resolves import specifiers to files of the workspace, without a build system: relative paths
+ * against the importing file (with the usual extensions and index files), and bare or dotted module
+ * names by suffix (`os.path` → `os/path.py`, `pkg/util` → `src/pkg/util.go`).
+ */
+
+const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue', '.d.ts'];
+
+export interface ImportResolver {
+  resolve(fromPath: string, specifier: string): string | undefined;
+}
+
+function withoutExtension(path: string): string {
+  const base = posix.basename(path);
+  const dot = base.indexOf('.');
+  return dot > 0 ? path.slice(0, path.length - base.length + dot) : path;
+}
+
+export function createImportResolver(paths: readonly string[]): ImportResolver {
+  const known = new Set(paths);
+  // Every path indexed by its extension-less form and by its extension-less directory index.
+  const byStem = new Map<string, string[]>();
+  const add = (key: string, path: string) => {
+    const list = byStem.get(key);
+    if (list) list.push(path);
+    else byStem.set(key, [path]);
+  };
+  for (const path of paths) {
+    const stemmed = withoutExtension(path);
+    add(stemmed, path);
+    if (posix.basename(stemmed) === 'index' || posix.basename(stemmed) === '__init__' || posix.basename(stemmed) === 'mod') {
+      add(posix.dirname(stemmed), path);
+    }
+  }
+
+  function resolveRelative(fromPath: string, specifier: string): string | undefined {
+    const joined = posix.normalize(posix.join(posix.dirname(fromPath), specifier));
+    if (joined.startsWith('..')) return undefined;
+    if (known.has(joined)) return joined;
+    // TypeScript's ESM convention imports `./x.js` for `./x.ts`.
+    const candidates = [joined, withoutExtension(joined)];
+    for (const candidate of candidates) {
+      for (const extension of SCRIPT_EXTENSIONS) {
+        if (known.has(candidate + extension)) return candidate + extension;
+      }
+    }
+    return byStem.get(joined)?.[0] ?? byStem.get(withoutExtension(joined))?.[0];
+  }
+
+  function resolveBySuffix(specifier: string): string | undefined {
+    const cleaned = specifier.replace(/\\/g, '/').replace(/::/g, '/').replace(/^@/, '');
+    const slashed = /[/]/.test(cleaned) ? withoutExtension(cleaned) : cleaned.replace(/\./g, '/');
+    if (!slashed || slashed.split('/').some((part) => part === '')) return undefined;
+    const exact = byStem.get(slashed);
+    if (exact) return exact[0];
+    // Only a unique suffix match resolves: `utils` alone matches too many files to mean one.
+    let found: string | undefined;
+    for (const [stemmed, list] of byStem) {
+      if (stemmed.endsWith(`/${slashed}`)) {
+        if (found !== undefined && found !== list[0]) return undefined;
+        found = list[0];
+      }
+    }
+    return found;
+  }
+
+  return {
+    resolve(fromPath, specifier) {
+      if (specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..') {
+        return resolveRelative(fromPath, specifier);
+      }
+      if (/^\.+\w/.test(specifier)) {
+        // Python relative import: `.models` or `..core.utils`.
+        const dots = /^\.+/.exec(specifier)?.[0].length ?? 1;
+        const up = '../'.repeat(dots - 1) || './';
+        return resolveRelative(fromPath, up + specifier.slice(dots).replace(/\./g, '/'));
+      }
+      return specifier.includes(':') && !specifier.includes('::') ? undefined : resolveBySuffix(specifier);
+    },
+  };
+}

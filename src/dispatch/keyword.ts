@@ -1,0 +1,50 @@
+import { equivalentStems } from '../text/abbreviations.js';
+import { identifiersOf, splitIdentifier } from '../text/identifiers.js';
+import { stem } from '../text/stem.js';
+import { STOP_WORDS } from '../text/stop-words.js';
+
+/**
+ * A query keyword compiled for code-aware matching. A keyword is one of
+ * - a word (`throttle`): matches any identifier containing that word, after stemming;
+ * - an identifier (`refreshToken`, `max_body_length`): matches the identifier exactly, and its
+ *   words together as a weaker match;
+ * - a phrase (`token expiry`, `Request body larger than maxBodyLength limit`): matches the text
+ *   exactly, and its words together on one line as a weaker match.
+ */
+export interface KeywordPattern {
+  keyword: string;
+  /** Lower-cased identifier with separators removed, when the keyword is one identifier. */
+  identifier: string | undefined;
+  /** Lower-cased text, when the keyword is a phrase of several words. */
+  phrase: string | undefined;
+  /** For each content word of the keyword, the stems that count as that word. */
+  words: string[][];
+}
+
+export function compileKeyword(keyword: string): KeywordPattern | undefined {
+  const trimmed = keyword.trim();
+  const tokens = identifiersOf(trimmed);
+  const isPhrase = /\s/.test(trimmed) && tokens.length > 1;
+  const split = tokens.flatMap((token) => splitIdentifier(token));
+  const content = isPhrase ? split.filter((word) => !STOP_WORDS.has(word)) : split;
+  const words = [...new Set((content.length ? content : split).map(stem))].map(equivalentStems);
+  if (words.length === 0) return undefined;
+  // `refreshToken`, `refresh_token` and `refresh-token` are one identifier in different dress.
+  const identifier = !/\s/.test(trimmed) && split.length > 1 ? normalizeIdentifier(tokens.join('')) : undefined;
+  return {
+    keyword: trimmed,
+    identifier,
+    phrase: isPhrase ? trimmed.toLowerCase() : undefined,
+    words,
+  };
+}
+
+/** The form in which identifiers are compared: lower case, no separators. */
+export function normalizeIdentifier(identifier: string): string {
+  return identifier.toLowerCase().replace(/[_$-]/g, '');
+}
+
+/** True when every word of the pattern (or an equivalent) is in the set. */
+export function hasAllWords(pattern: KeywordPattern, stems: ReadonlySet<string>): boolean {
+  return pattern.words.every((alternatives) => alternatives.some((alternative) => stems.has(alternative)));
+}

@@ -1,0 +1,145 @@
+/**
+ * A file's outline: what it imports and which symbols it defines, with line numbers. Regular
+ * expressions per language family are enough here: the outline feeds ranking and excerpts, and a
+ * missed symbol costs a little ranking, never correctness.
+ */
+
+export interface DefinedSymbol {
+  name: string;
+  /** 1-based line of the definition. */
+  line: number;
+  exported: boolean;
+}
+
+export interface ImportReference {
+  /** The module specifier as written (`./jwt-utils.js`, `os.path`, `github.com/x/y`). */
+  specifier: string;
+  /** Names it binds, where the syntax lists them. */
+  names: string[];
+  line: number;
+}
+
+export interface Outline {
+  imports: ImportReference[];
+  symbols: DefinedSymbol[];
+}
+
+type Family = 'script' | 'python' | 'go' | 'rust' | 'jvm' | 'c' | 'ruby' | 'php' | 'other';
+
+const FAMILY_BY_EXTENSION: Record<string, Family> = {
+  js: 'script', jsx: 'script', mjs: 'script', cjs: 'script', ts: 'script', tsx: 'script',
+  mts: 'script', cts: 'script', vue: 'script', svelte: 'script',
+  py: 'python', pyi: 'python',
+  go: 'go',
+  rs: 'rust',
+  java: 'jvm', kt: 'jvm', kts: 'jvm', scala: 'jvm', cs: 'jvm', swift: 'jvm',
+  c: 'c', h: 'c', cc: 'c', cpp: 'c', cxx: 'c', hpp: 'c', hh: 'c', m: 'c', mm: 'c',
+  rb: 'ruby',
+  php: 'php',
+};
+
+const DEFINITIONS: Record<Family, RegExp[]> = {
+  script: [
+    /^\s*(export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/,
+    /^\s*(export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/,
+    /^\s*(export\s+)?(?:declare\s+)?(?:interface|type|enum|namespace)\s+([A-Za-z_$][\w$]*)/,
+    // Only top-level bindings: an indented `const` is a local variable, not part of the outline.
+    /^(export\s+)?(?:declare\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]*)?=/,
+    // Methods and object-literal functions: `name(args) {`, `async name(`, `name: function`.
+    /^\s*()(?:(?:public|private|protected|static|async|get|set|override|readonly)\s+)*([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\([^)]*\)?\s*(?::\s*[^{=]+)?\{\s*$/,
+    // An arrow or function value with a body; `name: (x) => boolean,` is a parameter's type.
+    /^\s*()([A-Za-z_$][\w$]*)\s*[:=]\s*(?:async\s+)?(?:function\b|(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*(?::\s*[^=]+)?=>\s*(?:\{|\(|$))/,
+    // CommonJS: `exports.name =`, `module.exports.name =`, `X.prototype.name =`.
+    /^\s*((?:module\.)?exports\.)([A-Za-z_$][\w$]*)\s*=/,
+    /^\s*()[A-Za-z_$][\w$]*\.prototype\.([A-Za-z_$][\w$]*)\s*=/,
+  ],
+  python: [/^\s*()(?:async\s+)?def\s+([A-Za-z_]\w*)/, /^\s*()class\s+([A-Za-z_]\w*)/, /^()([A-Z_][A-Z0-9_]*)\s*=/],
+  go: [
+    /^()func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/,
+    /^\s*()type\s+([A-Za-z_]\w*)/,
+    /^\s*()(?:const|var)\s+([A-Za-z_]\w*)/,
+  ],
+  rust: [/^\s*(pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:unsafe\s+)?(?:fn|struct|enum|trait|type|mod|const|static|union|macro_rules!)\s+([A-Za-z_]\w*)/],
+  jvm: [
+    /^\s*(public\s+)?(?:(?:private|protected|internal|static|final|abstract|sealed|open|data|inline|override|suspend|partial|async|virtual)\s+)*(?:class|interface|enum|record|object|struct|trait|fun|func|protocol|extension)\s+([A-Za-z_]\w*)/,
+    /^\s*(public\s+)?(?:(?:private|protected|static|final|abstract|synchronized|override|async|virtual)\s+)*[\w<>[\],.?]+\s+([A-Za-z_]\w*)\s*\([^;]*$/,
+  ],
+  c: [
+    /^()(?:[\w*&:<>]+\s+)+\**([A-Za-z_]\w*)\s*\([^;]*$/,
+    /^\s*()(?:typedef\s+)?(?:struct|class|enum|union)\s+([A-Za-z_]\w*)/,
+    /^\s*()#define\s+([A-Za-z_]\w*)/,
+  ],
+  ruby: [/^\s*()def\s+(?:self\.)?([A-Za-z_]\w*[?!]?)/, /^\s*()(?:class|module)\s+([A-Z]\w*)/],
+  php: [/^\s*()(?:(?:public|private|protected|static|abstract|final)\s+)*function\s+([A-Za-z_]\w*)/, /^\s*()(?:abstract\s+|final\s+)?(?:class|interface|trait|enum)\s+([A-Za-z_]\w*)/],
+  other: [],
+};
+
+const KEYWORDS_THAT_LOOK_LIKE_CALLS = new Set([
+  'if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'constructor', 'super', 'typeof',
+  'new', 'else', 'do', 'try', 'with', 'await', 'yield', 'sizeof', 'elif', 'when', 'match',
+]);
+
+const IMPORTS: Record<Family, RegExp[]> = {
+  script: [
+    /^\s*import\s+(?:type\s+)?(?:([\w$*{}\s,]+?)\s+from\s+)?['"]([^'"]+)['"]/,
+    /^\s*export\s+(?:type\s+)?([\w$*{}\s,]+?)\s+from\s+['"]([^'"]+)['"]/,
+    /(?:^|[=\s(])()require\(\s*['"]([^'"]+)['"]\s*\)/,
+    /\bimport\(\s*()['"]([^'"]+)['"]\s*\)/,
+    // The closing line of an import that spans several lines.
+    /^\s*\}()\s*from\s+['"]([^'"]+)['"]/,
+  ],
+  python: [/^\s*from\s+([.\w]+)\s+import\s+(.+)$/, /^\s*import\s+([.\w]+)()/],
+  go: [/^\s*(?:import\s+)?(?:\w+\s+)?"([^"]+)"()\s*$/],
+  rust: [/^\s*(?:pub\s+)?use\s+([\w:]+)(?:::\{([^}]*)\})?/, /^\s*(?:pub\s+)?mod\s+(\w+)\s*;()/],
+  jvm: [/^\s*(?:import|using)\s+(?:static\s+)?([\w.]+?)(?:\.\*)?\s*;?()\s*$/],
+  c: [/^\s*#\s*(?:include|import)\s+["<]([^">]+)[">]()/],
+  ruby: [/^\s*require(?:_relative)?\s+['"]([^'"]+)['"]()/],
+  php: [/^\s*(?:use|require|require_once|include|include_once)\s*\(?\s*['"]?([\w\\/.]+)['"]?()/],
+  other: [],
+};
+
+export function familyOf(path: string): Family {
+  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return FAMILY_BY_EXTENSION[extension] ?? 'other';
+}
+
+/** Names bound by an import clause: `{ a, b as c }`, `* as d`, `e`, `a, b`. */
+function boundNames(clause: string): string[] {
+  return clause
+    .replace(/[{}*]/g, ' ')
+    .split(',')
+    .map((part) => part.trim().split(/\s+as\s+|\s+/)[0] ?? '')
+    .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'type');
+}
+
+export function extractOutline(path: string, lines: readonly string[]): Outline {
+  const family = familyOf(path);
+  const imports: ImportReference[] = [];
+  const symbols: DefinedSymbol[] = [];
+  const seen = new Set<string>();
+  const python = family === 'python';
+  lines.forEach((text, index) => {
+    const line = index + 1;
+    if (text.length > 400) return;
+    for (const pattern of IMPORTS[family]) {
+      const match = pattern.exec(text);
+      if (!match) continue;
+      // Python names the module first; the other syntaxes name the bound clause first.
+      const specifier = (python || family !== 'script' ? match[1] : match[2]) ?? '';
+      const clause = (python || family !== 'script' ? match[2] : match[1]) ?? '';
+      if (specifier) imports.push({ specifier, names: boundNames(clause), line });
+      break;
+    }
+    for (const pattern of DEFINITIONS[family]) {
+      const match = pattern.exec(text);
+      const name = match?.[2];
+      if (!match || !name || KEYWORDS_THAT_LOOK_LIKE_CALLS.has(name)) continue;
+      if (seen.has(`${name}:${line}`)) break;
+      seen.add(`${name}:${line}`);
+      const exported = Boolean(match[1]) || (family === 'go' && /^[A-Z]/.test(name));
+      symbols.push({ name, line, exported });
+      break;
+    }
+  });
+  return { imports, symbols };
+}

@@ -1,0 +1,63 @@
+import type { KeywordMatch } from './match.js';
+import type { FileKind } from './source-file.js';
+
+/**
+ * Field-weighted lexical scoring (BM25F in spirit): a keyword counts most where a file *defines*
+ * it, then in the file's name, then in its directory, then in its content with saturating term
+ * frequency and a length normalisation. Each keyword counts in proportion to its rarity.
+ */
+
+export const FIELD_WEIGHTS = {
+  exactDefinition: 3,
+  partialDefinition: 1.5,
+  fileName: 2,
+  directory: 0.8,
+  /** A verbatim multi-word phrase (an error message, say) found in the content. */
+  exactPhrase: 3,
+  content: 1.5,
+} as const;
+
+/** Tests, docs and configuration support the code a task is about; they rank below it. */
+export const KIND_WEIGHTS: Record<FileKind, number> = { source: 1, test: 0.6, docs: 0.5, config: 0.6 };
+
+const SATURATION = 1.2;
+const LENGTH_NORMALISATION = 0.4;
+
+export interface RankInput {
+  matches: readonly KeywordMatch[];
+  kind: FileKind;
+  /** The file's length relative to the repository's average file. */
+  relativeLength: number;
+  /** Extra multiplier per keyword (a judge's idea of its importance); 1 when absent. */
+  importance?: (keyword: string) => number;
+  /** Keywords of one concept (a term and its synonyms) count once, by their best match. */
+  conceptOf?: (keyword: string) => string;
+  /** Kinds the task is explicitly about (a task about tests should not demote tests). */
+  wantedKinds?: ReadonlySet<FileKind>;
+}
+
+/** The contribution of one keyword, before its weight. */
+export function fieldScore(match: KeywordMatch, relativeLength: number, isPhrase: boolean): number {
+  const exactDefinition = match.definitions.some((definition) => definition.exact);
+  const definition = exactDefinition ? FIELD_WEIGHTS.exactDefinition : match.definitions.length > 0 ? FIELD_WEIGHTS.partialDefinition : 0;
+  const path = match.inFileName ? FIELD_WEIGHTS.fileName : match.inDirectory ? FIELD_WEIGHTS.directory : 0;
+  const frequency = match.exactLines.length + 0.5 * match.partialLines.length;
+  const saturated = (frequency * (SATURATION + 1)) / (frequency + SATURATION * (1 - LENGTH_NORMALISATION + LENGTH_NORMALISATION * relativeLength));
+  const content = (FIELD_WEIGHTS.content * saturated) / (SATURATION + 1);
+  const phrase = isPhrase && match.exactLines.length > 0 ? FIELD_WEIGHTS.exactPhrase : 0;
+  return definition + path + content + phrase;
+}
+
+export function rankScore(input: RankInput): number {
+  const byConcept = new Map<string, number>();
+  for (const match of input.matches) {
+    const importance = input.importance?.(match.keyword) ?? 1;
+    const contribution = match.weight * importance * fieldScore(match, input.relativeLength, /\s/.test(match.keyword));
+    const concept = input.conceptOf?.(match.keyword) ?? match.keyword.toLowerCase();
+    byConcept.set(concept, Math.max(byConcept.get(concept) ?? 0, contribution));
+  }
+  let total = 0;
+  for (const contribution of byConcept.values()) total += contribution;
+  const kindWeight = input.wantedKinds?.has(input.kind) ? 1 : KIND_WEIGHTS[input.kind];
+  return total * kindWeight;
+}

@@ -1,0 +1,76 @@
+import { posix } from 'node:path';
+import { identifiersOf, splitIdentifier } from '../text/identifiers.js';
+import { stem } from '../text/stem.js';
+import { extractOutline, type Outline } from './outline.js';
+
+/** What a file is for; ranking treats tests, docs and configuration as supporting material. */
+export type FileKind = 'source' | 'test' | 'docs' | 'config';
+
+/** A file read once per run, with the indexes every cycle's matching reuses. */
+export interface SourceFile {
+  path: string;
+  kind: FileKind;
+  lines: readonly string[];
+  outline: Outline;
+  /** Lower-cased identifiers that occur in the content. */
+  identifiers: ReadonlySet<string>;
+  /** Stems of every word of the content (identifiers split into words). */
+  stems: ReadonlySet<string>;
+  /** Stems of the words of the file name, and of its directories. */
+  fileNameStems: ReadonlySet<string>;
+  directoryStems: ReadonlySet<string>;
+}
+
+const TEST_PATH = /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|testing)\/|[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.go$/i;
+const DOCS_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'txt', 'adoc']);
+const CONFIG_EXTENSIONS = new Set(['json', 'jsonc', 'json5', 'yaml', 'yml', 'toml', 'ini', 'cfg', 'conf', 'xml', 'lock', 'env', 'properties']);
+
+export function kindOf(path: string): FileKind {
+  if (TEST_PATH.test(path)) return 'test';
+  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  if (DOCS_EXTENSIONS.has(extension) || /(^|\/)docs?\//i.test(path)) return 'docs';
+  if (CONFIG_EXTENSIONS.has(extension) || posix.basename(path).startsWith('.')) return 'config';
+  return 'source';
+}
+
+const wordsCache = new Map<string, string[]>();
+
+/** Stems of an identifier's words, cached because identifiers repeat across a repository. */
+export function stemsOfIdentifier(identifier: string): string[] {
+  let stems = wordsCache.get(identifier);
+  if (!stems) {
+    stems = splitIdentifier(identifier).map(stem);
+    if (wordsCache.size > 200_000) wordsCache.clear();
+    wordsCache.set(identifier, stems);
+  }
+  return stems;
+}
+
+function stemsOfText(text: string): Set<string> {
+  const stems = new Set<string>();
+  for (const identifier of identifiersOf(text)) for (const word of stemsOfIdentifier(identifier)) stems.add(word);
+  return stems;
+}
+
+export function analyzeSource(path: string, text: string): SourceFile {
+  const lines = text.split(/\r?\n/);
+  const identifiers = new Set<string>();
+  const stems = new Set<string>();
+  for (const identifier of identifiersOf(text)) {
+    const lower = identifier.toLowerCase();
+    if (identifiers.has(lower)) continue;
+    identifiers.add(lower);
+    for (const word of stemsOfIdentifier(identifier)) stems.add(word);
+  }
+  const directory = posix.dirname(path);
+  return {
+    path,
+    kind: kindOf(path),
+    lines,
+    outline: extractOutline(path, lines),
+    identifiers,
+    stems,
+    fileNameStems: stemsOfText(posix.basename(path)),
+    directoryStems: directory === '.' ? new Set() : stemsOfText(directory),
+  };
+}

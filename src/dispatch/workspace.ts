@@ -1,0 +1,109 @@
+import pLimit from 'p-limit';
+import { posix } from 'node:path';
+import { AbortError } from '../errors.js';
+import { DEFAULT_EXCLUDED_DIRECTORIES, DEFAULT_EXCLUDED_FILES, hasBinaryExtension, looksBinary, looksMinified } from './default-excludes.js';
+import { assertDirectory, listFiles, readBytes } from './file-system.js';
+import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
+import { createImportResolver, type ImportResolver } from './imports.js';
+import { analyzeSource, type SourceFile } from './source-file.js';
+
+export interface WorkspaceOptions {
+  /** Extra globs never to consider. */
+  excludes?: readonly string[];
+  /** Files larger than this many bytes are skipped. */
+  maxFileBytes: number;
+  /** At most this many files are read; the rest are skipped (and counted). */
+  maxFiles: number;
+  signal?: AbortSignal | undefined;
+}
+
+/** Why files of the tree were left out, by count. */
+export interface SkippedFiles {
+  ignored: number;
+  binary: number;
+  tooLarge: number;
+  minified: number;
+  overLimit: number;
+}
+
+/** A repository read once per run: every cycle's dispatch reuses its files and indexes. */
+export interface Workspace {
+  root: string;
+  files: readonly SourceFile[];
+  get(path: string): SourceFile | undefined;
+  /** How many files contain every one of these stems. */
+  documentFrequency(stems: readonly string[]): number;
+  averageLineCount: number;
+  imports: ImportResolver;
+  skipped: SkippedFiles;
+  readMs: number;
+}
+
+const READ_CONCURRENCY = 32;
+
+export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
+  const started = performance.now();
+  await assertDirectory(root);
+  const listed = await listFiles(root, [
+    ...DEFAULT_EXCLUDED_DIRECTORIES,
+    ...DEFAULT_EXCLUDED_FILES,
+    ...(options.excludes ?? []),
+  ]);
+  const skipped: SkippedFiles = { ignored: 0, binary: 0, tooLarge: 0, minified: 0, overLimit: 0 };
+
+  const ignoreFiles: IgnoreFile[] = [];
+  const gitExclude = await readBytes(root, '.git/info/exclude');
+  if (gitExclude) ignoreFiles.push({ directory: '', content: gitExclude.toString('utf8') });
+  for (const file of listed.filter((entry) => posix.basename(entry.path) === '.gitignore')) {
+    const content = await readBytes(root, file.path);
+    const directory = posix.dirname(file.path);
+    if (content) ignoreFiles.push({ directory: directory === '.' ? '' : directory, content: content.toString('utf8') });
+  }
+  const isIgnored = createIgnoreMatcher(ignoreFiles);
+
+  const wanted = listed.filter((entry) => {
+    if (isIgnored(entry.path)) return (skipped.ignored++, false);
+    if (hasBinaryExtension(entry.path)) return (skipped.binary++, false);
+    if (entry.size > options.maxFileBytes) return (skipped.tooLarge++, false);
+    return true;
+  });
+  if (wanted.length > options.maxFiles) skipped.overLimit = wanted.length - options.maxFiles;
+
+  const limit = pLimit(READ_CONCURRENCY);
+  const read = await Promise.all(
+    wanted.slice(0, options.maxFiles).map((entry) =>
+      limit(async () => {
+        if (options.signal?.aborted) throw new AbortError('aborted while reading the repository');
+        const bytes = await readBytes(root, entry.path);
+        if (!bytes) return undefined;
+        if (looksBinary(bytes)) return (skipped.binary++, undefined);
+        const text = bytes.toString('utf8');
+        if (looksMinified(text)) return (skipped.minified++, undefined);
+        return analyzeSource(entry.path, text);
+      }),
+    ),
+  );
+  const files = read.filter((file): file is SourceFile => file !== undefined);
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const frequencies = new Map<string, number>();
+  const totalLines = files.reduce((sum, file) => sum + file.lines.length, 0);
+
+  return {
+    root,
+    files,
+    get: (path) => byPath.get(path),
+    documentFrequency(stems) {
+      const key = stems.join(' ');
+      let count = frequencies.get(key);
+      if (count === undefined) {
+        count = files.filter((file) => stems.every((word) => file.stems.has(word) || file.fileNameStems.has(word) || file.directoryStems.has(word))).length;
+        frequencies.set(key, count);
+      }
+      return count;
+    },
+    averageLineCount: files.length ? totalLines / files.length : 1,
+    imports: createImportResolver(files.map((file) => file.path)),
+    skipped,
+    readMs: performance.now() - started,
+  };
+}

@@ -1,0 +1,65 @@
+import { posix } from 'node:path';
+import type { Query } from '../../query.js';
+import { splitIdentifier } from '../../text/identifiers.js';
+import { stem } from '../../text/stem.js';
+import type { JudgedFile, RepoOverview } from '../judge.js';
+import type { TermModel } from './term-model.js';
+
+/**
+ * REFINE without a model: learn the codebase's own terms from what the last cycles found.
+ * - any of the task's terms or lexicon synonyms that the last query lacked;
+ * - distinctive identifiers that relevant files define (`createThrottle`), so their users are found;
+ * - the files that relevant files import but nobody has judged yet (the open gaps);
+ * - the directories where highly relevant files live, as focus areas.
+ */
+
+const RELATED = 0.5;
+const HIGH = 0.7;
+const MAX_LEARNED = 8;
+const MAX_KEYWORDS = 60;
+
+function pathOfGap(gap: string, known: ReadonlySet<string>): string | undefined {
+  const path = gap.split(' (')[0] ?? gap;
+  return known.has(path) ? path : undefined;
+}
+
+/** Identifiers of a relevant file that share a word with the task: its vocabulary for the task's ideas. */
+function learnedIdentifiers(files: readonly JudgedFile[], model: TermModel, taken: ReadonlySet<string>): string[] {
+  const taskStems = new Set(model.keywords.flatMap((keyword) => splitIdentifier(keyword).map(stem)));
+  const learned: string[] = [];
+  for (const file of files) {
+    for (const symbol of file.candidate.symbols) {
+      const name = symbol.name;
+      if (name.length < 4 || taken.has(name.toLowerCase()) || learned.includes(name)) continue;
+      if (!splitIdentifier(name).some((word) => taskStems.has(stem(word)))) continue;
+      learned.push(name);
+      if (learned.length === MAX_LEARNED) return learned;
+    }
+  }
+  return learned;
+}
+
+export function refineHeuristically(evaluations: readonly JudgedFile[], previous: Query, overview: RepoOverview, model: TermModel): Query {
+  const related = [...evaluations].filter((file) => file.relevance >= RELATED).sort((left, right) => right.relevance - left.relevance);
+  const taken = new Set(previous.keywords.map((keyword) => keyword.toLowerCase()));
+  const keywords = [...previous.keywords];
+  const push = (keyword: string) => {
+    if (taken.has(keyword.toLowerCase()) || keywords.length >= MAX_KEYWORDS) return;
+    taken.add(keyword.toLowerCase());
+    keywords.push(keyword);
+  };
+  for (const keyword of model.keywords) push(keyword);
+  for (const identifier of learnedIdentifiers(related, model, taken)) push(identifier);
+
+  const known = new Set(overview.paths);
+  const judged = new Set(evaluations.map((file) => file.path));
+  const gaps = related.flatMap((file) => file.missingContext.map((gap) => pathOfGap(gap, known))).filter((path): path is string => path !== undefined && !judged.has(path));
+  const focusAreas = related.filter((file) => file.relevance >= HIGH).map((file) => posix.dirname(file.path)).filter((directory) => directory !== '.');
+
+  return {
+    patterns: [...new Set([...previous.patterns, ...gaps])],
+    keywords,
+    excludes: previous.excludes,
+    focusAreas: [...new Set([...previous.focusAreas, ...focusAreas])],
+  };
+}

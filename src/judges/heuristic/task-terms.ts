@@ -1,0 +1,147 @@
+import type { FileKind } from '../../dispatch/source-file.js';
+import { identifiersOf, isCompoundIdentifier, splitIdentifier } from '../../text/identifiers.js';
+import { stem } from '../../text/stem.js';
+import { STOP_WORDS } from '../../text/stop-words.js';
+
+/**
+ * What a task description says, in retrieval terms: the keywords to search for with an importance
+ * each, the files it names, and the kinds of file it is about. Identifiers, code spans, quoted
+ * messages and stack frames say more than prose, so they weigh more.
+ */
+export interface TaskTerms {
+  /** Keywords, most important first. */
+  keywords: string[];
+  importance: ReadonlyMap<string, number>;
+  /** Paths or file names the task mentions (`lib/adapters/http.js`, `session-manager.ts`). */
+  mentionedPaths: string[];
+  wantedKinds: ReadonlySet<FileKind>;
+}
+
+export const IMPORTANCE = {
+  quotedMessage: 1.3,
+  codeIdentifier: 1.2,
+  proseIdentifier: 1.1,
+  mentionedFile: 1.2,
+  titleWord: 0.8,
+  word: 0.6,
+} as const;
+
+const MAX_KEYWORDS = 40;
+
+/** Words of code syntax, too common to identify anything. */
+const CODE_WORDS = new Set(
+  `abstract as async await boolean break case catch class const constructor continue debugger def default
+  delete do elif else enum export extends false final finally float for from func function if implements
+  import in instanceof int interface is let new nil none null number object of package private protected
+  public return self static str string super switch this throw throws true try type typeof undefined
+  var void while with yield console log print println require module exports document window value
+  args arg data result err error res req callback cb fn foo bar baz test expect it describe`.split(/\s+/),
+);
+
+const FILE_PATH = /(?:[\w.@-]+\/)*[\w.@-]+\.(?:[cm]?[jt]sx?|vue|svelte|py|go|rs|java|kt|scala|cs|swift|c|h|cc|cpp|hpp|rb|php|json|ya?ml|toml|md)\b/g;
+const STACK_FRAME = /^\s*at\s+(?:(?:async\s+)?([\w$.<>]+)\s+\()?([^\s()]+?):\d+(?::\d+)?\)?\s*$/gm;
+const PYTHON_FRAME = /File "([^"]+)", line \d+, in (\w+)/g;
+const QUOTED = /"([^"\n]{6,160})"|'([^'\n]{6,160})'|“([^”\n]{6,160})”/g;
+const ERROR_LINE = /\b(?:[A-Z]\w*)?(?:Error|Exception|Warning):\s*([^\n]{6,160})/g;
+const CODE_BLOCK = /```[^\n]*\n([\s\S]*?)```/g;
+const INLINE_CODE = /`([^`\n]+)`/g;
+const URL = /\bhttps?:\/\/\S+/g;
+
+export function extractTaskTerms(task: string): TaskTerms {
+  const importance = new Map<string, number>();
+  const add = (keyword: string, weight: number) => {
+    const clean = keyword.trim().replace(/[.,;:!?)]+$/, '');
+    if (clean.length < 2) return;
+    const key = [...importance.keys()].find((existing) => existing.toLowerCase() === clean.toLowerCase()) ?? clean;
+    importance.set(key, Math.max(importance.get(key) ?? 0, weight) + (importance.has(key) ? 0.05 : 0));
+  };
+  const mentionedPaths = new Set<string>();
+
+  // Paths inside links (`…/blob/main/lib/x.js#L10`) are mentions; the rest of a URL is noise.
+  for (const url of task.match(URL) ?? []) {
+    const blob = /\/(?:blob|tree)\/[^/]+\/([^#?\s)]+)/.exec(url);
+    if (blob?.[1]) mentionedPaths.add(blob[1]);
+  }
+  const text = task.replace(URL, ' ');
+
+  for (const match of text.matchAll(STACK_FRAME)) {
+    if (match[2] && !match[2].includes('node_modules') && !match[2].startsWith('node:')) mentionedPaths.add(match[2]);
+    if (match[1]) for (const name of match[1].split('.')) if (isUsefulIdentifier(name)) add(name, IMPORTANCE.codeIdentifier);
+  }
+  for (const match of text.matchAll(PYTHON_FRAME)) {
+    if (match[1] && !/site-packages|lib\/python/.test(match[1])) mentionedPaths.add(match[1]);
+    if (match[2] && isUsefulIdentifier(match[2])) add(match[2], IMPORTANCE.codeIdentifier);
+  }
+  for (const match of text.matchAll(FILE_PATH)) {
+    if (!/^\d/.test(match[0]) && !match[0].includes('node_modules')) mentionedPaths.add(match[0].replace(/^\.?\//, ''));
+  }
+  for (const path of mentionedPaths) {
+    const base = path.split('/').pop() ?? path;
+    const stemName = base.replace(/\.[^.]+$/, '').replace(/\.(d|test|spec)$/, '');
+    if (stemName.length > 2 && !/^index$/i.test(stemName)) add(stemName, IMPORTANCE.mentionedFile);
+  }
+
+  for (const match of text.matchAll(QUOTED)) addMessage(match[1] ?? match[2] ?? match[3] ?? '', add);
+  for (const match of text.matchAll(ERROR_LINE)) addMessage(match[1] ?? '', add);
+
+  const code = [...text.matchAll(CODE_BLOCK)].map((match) => match[1] ?? '').join('\n');
+  const prose = text.replace(CODE_BLOCK, ' ');
+  const inline = [...prose.matchAll(INLINE_CODE)].map((match) => match[1] ?? '').join('\n');
+  for (const identifier of identifiersOf(`${code}\n${inline}`)) {
+    if (isUsefulIdentifier(identifier)) add(identifier, IMPORTANCE.codeIdentifier);
+  }
+
+  const title = prose.split('\n', 1)[0] ?? '';
+  const titleWords = new Set(identifiersOf(title).map((word) => word.toLowerCase()));
+  const counts = new Map<string, number>();
+  for (const token of identifiersOf(prose.replace(INLINE_CODE, ' '))) {
+    if (isCompoundIdentifier(token)) {
+      if (isUsefulIdentifier(token)) add(token, IMPORTANCE.proseIdentifier);
+      continue;
+    }
+    const word = token.toLowerCase();
+    if (word.length < 3 || STOP_WORDS.has(word) || /\d/.test(word)) continue;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  // One keyword per stem: "expiry" and "expires" are the same search.
+  const byStem = new Map<string, string>();
+  for (const [word, count] of counts) {
+    const existing = byStem.get(stem(word));
+    if (existing === undefined || (counts.get(existing) ?? 0) < count) byStem.set(stem(word), word);
+  }
+  for (const word of byStem.values()) {
+    const repeated = Math.min(0.2, 0.05 * ((counts.get(word) ?? 1) - 1));
+    add(word, (titleWords.has(word) ? IMPORTANCE.titleWord : IMPORTANCE.word) + repeated);
+  }
+
+  const keywords = [...importance.entries()]
+    .sort((left, right) => right[1] - left[1])
+    .slice(0, MAX_KEYWORDS)
+    .map(([keyword]) => keyword);
+  return {
+    keywords,
+    importance: new Map(keywords.map((keyword) => [keyword, importance.get(keyword) ?? IMPORTANCE.word])),
+    mentionedPaths: [...mentionedPaths],
+    wantedKinds: wantedKindsOf(prose),
+  };
+}
+
+function isUsefulIdentifier(identifier: string): boolean {
+  if (identifier.length < 3 || CODE_WORDS.has(identifier.toLowerCase())) return false;
+  const words = splitIdentifier(identifier);
+  return words.length > 1 || !STOP_WORDS.has(words[0] ?? '');
+}
+
+function addMessage(message: string, add: (keyword: string, weight: number) => void): void {
+  const words = message.trim().split(/\s+/);
+  // A message of several words is searched verbatim; a single token is an identifier or a value.
+  if (words.length >= 3 && /[a-z]/i.test(message) && !/^https?:/.test(message)) add(message.trim(), IMPORTANCE.quotedMessage);
+}
+
+function wantedKindsOf(prose: string): Set<FileKind> {
+  const kinds = new Set<FileKind>();
+  // Only an explicit ask counts: most bug reports mention tests or docs in passing.
+  if (/\b(unit tests?|test suites?|test cases?|(?:add|write|fix|update|improve) (?:a |the )?(?:unit )?tests?)\b/i.test(prose)) kinds.add('test');
+  if (/\b(?:add|write|fix|update|improve) (?:the )?(?:docs|documentation|readme|changelog)\b/i.test(prose)) kinds.add('docs');
+  return kinds;
+}

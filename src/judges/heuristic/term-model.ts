@@ -1,0 +1,63 @@
+import { wordsOf } from '../../text/identifiers.js';
+import { stem } from '../../text/stem.js';
+import { synonymsIn } from '../../text/synonyms.js';
+import { extractTaskTerms, type TaskTerms } from './task-terms.js';
+
+/**
+ * The keywords that speak for a task, each with an importance and a concept. A concept is one
+ * idea: a task term together with its lexicon synonyms ("rate limit", "throttle", "quota"). A
+ * file is credited once per concept, by its best keyword, so synonyms widen the net without
+ * piling up.
+ */
+export interface TermModel {
+  terms: TaskTerms;
+  /** Every keyword of the model, most important first: task terms, then synonyms. */
+  keywords: string[];
+  importanceOf(keyword: string): number;
+  conceptOf(keyword: string): string;
+}
+
+export const SYNONYM_IMPORTANCE = 0.7;
+/** Identifiers learned from relevant files, and keywords from other sources. */
+export const LEARNED_IMPORTANCE = 0.45;
+/** A word that is only part of a multi-word idea ("limit" of "rate limit") says less alone. */
+const PART_SHARE = 0.5;
+
+const stemKey = (text: string) => wordsOf(text).map(stem).join(' ');
+
+export function buildTermModel(task: string): TermModel {
+  const terms = extractTaskTerms(task);
+  const importance = new Map<string, number>();
+  const concept = new Map<string, string>();
+  const order: string[] = [];
+  const set = (keyword: string, weight: number, idea: string) => {
+    const key = keyword.toLowerCase();
+    if (!importance.has(key)) order.push(keyword);
+    importance.set(key, weight);
+    concept.set(key, idea);
+  };
+  for (const [keyword, weight] of terms.importance) set(keyword, weight, keyword.toLowerCase());
+
+  for (const { synonym, of } of synonymsIn(task)) {
+    const idea = stemKey(of);
+    const ofWords = idea.split(' ');
+    // The task's own words for this idea: the keyword that is the term, or the words it is made of.
+    const own = terms.keywords.filter((keyword) => ofWords.includes(stemKey(keyword)));
+    const ownWeight = Math.max(0, ...own.map((keyword) => terms.importance.get(keyword) ?? 0));
+    if (ofWords.length > 1 && !importance.has(of)) {
+      for (const part of own) importance.set(part.toLowerCase(), (terms.importance.get(part) ?? 0) * PART_SHARE);
+      set(of, ownWeight, idea);
+    } else {
+      for (const part of own) concept.set(part.toLowerCase(), idea);
+    }
+    if (!importance.has(synonym.toLowerCase())) set(synonym, SYNONYM_IMPORTANCE, idea);
+  }
+
+  const keywords = [...order].sort((left, right) => (importance.get(right.toLowerCase()) ?? 0) - (importance.get(left.toLowerCase()) ?? 0));
+  return {
+    terms,
+    keywords,
+    importanceOf: (keyword) => importance.get(keyword.toLowerCase()) ?? LEARNED_IMPORTANCE,
+    conceptOf: (keyword) => concept.get(keyword.toLowerCase()) ?? keyword.toLowerCase(),
+  };
+}

@@ -1,0 +1,60 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { ConfigError } from './errors.js';
+import type { Judge } from './judges/judge.js';
+import type { ProgressEvent } from './loop/progress.js';
+
+const isJudge = (value: unknown): value is Judge =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['initialQuery', 'evaluate', 'refine'].every((method) => typeof (value as Record<string, unknown>)[method] === 'function');
+
+/** Options of `iterativeRetrieve`. Every field is optional; defaults are documented on each. */
+export const retrievalOptionsSchema = z
+  .object({
+    /** Directory to search. Default: the current directory. */
+    root: z.string().min(1).default('.'),
+    /** The judge. Default: the offline heuristic judge. */
+    judge: z.custom<Judge>(isJudge, 'must be a judge with initialQuery, evaluate and refine').optional(),
+    /** Most DISPATCH → EVALUATE → REFINE cycles. Default 3. */
+    maxCycles: z.int().min(1).max(10).default(3),
+    /** Relevance at which a file counts as highly relevant for the stopping rule. Default 0.7. */
+    threshold: z.number().min(0).max(1).default(0.7),
+    /** Highly relevant files to hold (across all cycles) before stopping early. Default 3. */
+    minFiles: z.int().min(1).default(3),
+    /** Lowest relevance a file needs to be in `files`. Default 0.5. */
+    minRelevance: z.number().min(0).max(1).default(0.5),
+    /** Most files in `files`. Default 8. */
+    maxFiles: z.int().min(1).default(8),
+    /** Most candidates judged per cycle (the best by lexical rank). Default 30. */
+    maxCandidatesPerCycle: z.int().min(1).default(30),
+    /** Token budget of each candidate's excerpt. Default 600. */
+    excerptTokens: z.int().min(50).default(600),
+    /** Most judge calls in flight at once. Default 8. */
+    concurrency: z.int().min(1).default(8),
+    /** Extra globs never to consider, on top of `.gitignore` rules and the default excludes. */
+    excludes: z.array(z.string().min(1)).default([]),
+    /** Files larger than this (bytes) are skipped. Default 1 MB. */
+    maxFileBytes: z.int().min(1).default(1_000_000),
+    /** Most files read from the repository. Default 50,000. */
+    maxRepositoryFiles: z.int().min(1).default(50_000),
+    /** A pino logger; default: silent. */
+    logger: z.custom<Logger>((value) => typeof value === 'object' && value !== null && 'child' in value, 'must be a pino logger').optional(),
+    signal: z.instanceof(AbortSignal).optional(),
+    /** Called at each step of the run, for progress displays. */
+    onProgress: z.custom<(event: ProgressEvent) => void>((value) => typeof value === 'function', 'must be a function').optional(),
+  })
+  .strict();
+
+export type RetrievalOptions = z.input<typeof retrievalOptionsSchema>;
+export type ResolvedRetrievalOptions = z.output<typeof retrievalOptionsSchema>;
+
+/** Validates options before any work; the error names the option at fault. */
+export function parseRetrievalOptions(options: unknown): ResolvedRetrievalOptions {
+  const result = retrievalOptionsSchema.safeParse(options ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const option = issue?.path.join('.') || undefined;
+  const message = issue?.code === 'unrecognized_keys' ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `\`${key}\``).join(', ')}` : `\`${option}\` ${issue?.message ?? 'is invalid'}`;
+  throw new ConfigError(message, { cause: result.error, ...(option ? { option } : {}) });
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { STOP_REASONS } from '../loop/stop-rules.js';
+import { querySchema } from '../query.js';
+
+/**
+ * The result of a run: the context a subagent should get, and how it was found. The JSON output
+ * is exactly this object; `schemaVersion` changes whenever a field changes meaning or goes away.
+ */
+export const CONTEXT_PACK_VERSION = 1;
+
+const lineRangeSchema = z.tuple([z.int().min(1), z.int().min(1)]).describe('first and last line, 1-based, inclusive');
+
+export const judgedFileSchema = z.object({
+  path: z.string().describe('relative to the root, with forward slashes'),
+  relevance: z.number().min(0).max(1).describe('0.8–1 implements the target; 0.5–0.7 related; 0.2–0.4 tangential; <0.2 irrelevant'),
+  reason: z.string(),
+  missingContext: z.array(z.string()).describe('what this file needs that the run does not hold'),
+  cycle: z.int().min(1).describe('the cycle in which the file was found and judged'),
+  kind: z.enum(['source', 'test', 'docs', 'config']),
+  lineRanges: z.array(lineRangeSchema).describe('the parts of the file that matter'),
+});
+
+export const contextFileSchema = judgedFileSchema.extend({
+  excerpt: z.string().describe('outline and numbered windows around the matched lines'),
+});
+
+export const gapSchema = z.object({
+  description: z.string(),
+  raisedBy: z.array(z.string()),
+  cycle: z.int().min(1),
+  searched: z.boolean().describe('a refinement has already searched for it'),
+});
+
+export const cycleTraceSchema = z.object({
+  cycle: z.int().min(1),
+  query: querySchema,
+  candidatesFound: z.int().min(0).describe('files the query matched, including ones judged before'),
+  newCandidates: z.int().min(0).describe('files the query matched that were not judged or excluded before'),
+  evaluated: z.array(z.string()),
+  kept: z.array(z.string()).describe('judged this cycle at or above minRelevance'),
+  excluded: z.array(z.string()).describe('judged this cycle below 0.2: never dispatched again'),
+  refinement: querySchema.nullable().describe('the query the judge proposed for the next cycle'),
+  durationMs: z.number().min(0),
+});
+
+export const stopReasonSchema = z.enum(STOP_REASONS);
+
+export const contextPackSchema = z.object({
+  schemaVersion: z.literal(CONTEXT_PACK_VERSION),
+  task: z.string(),
+  root: z.string().describe('absolute path of the searched directory'),
+  judge: z.string(),
+  files: z.array(contextFileSchema).describe('the selected context, relevance descending'),
+  evaluated: z.array(judgedFileSchema).describe('every file judged in the run, relevance descending'),
+  gaps: z.array(gapSchema).describe('missing context reported by selected files and still unresolved'),
+  trace: z.array(cycleTraceSchema),
+  stopReason: stopReasonSchema,
+  warnings: z.array(z.string()),
+  stats: z.object({
+    filesConsidered: z.int().min(0),
+    skipped: z.object({
+      ignored: z.int().min(0),
+      binary: z.int().min(0),
+      tooLarge: z.int().min(0),
+      minified: z.int().min(0),
+      overLimit: z.int().min(0),
+    }),
+  }),
+  timings: z.object({
+    totalMs: z.number().min(0),
+    readMs: z.number().min(0),
+    dispatchMs: z.number().min(0),
+    evaluateMs: z.number().min(0),
+    refineMs: z.number().min(0),
+  }),
+});
+
+export type ContextPack = z.infer<typeof contextPackSchema>;
+export type ContextFile = z.infer<typeof contextFileSchema>;
+export type CycleTrace = z.infer<typeof cycleTraceSchema>;
+
+/** The JSON Schema of the JSON output, for consumers in other languages. */
+export function contextPackJsonSchema(): unknown {
+  return z.toJSONSchema(contextPackSchema);
+}

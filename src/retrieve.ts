@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { pino } from 'pino';
+import { describeWorkspace } from './dispatch/overview.js';
+import { openWorkspace } from './dispatch/workspace.js';
+import { ConfigError } from './errors.js';
+import { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
+import { runLoop } from './loop/run-loop.js';
+import { buildContextPack } from './output/build-context-pack.js';
+import type { ContextPack } from './output/context-pack.js';
+import { parseRetrievalOptions, type RetrievalOptions } from './options.js';
+
+/**
+ * Finds the files a subagent needs for `task` under `options.root`: DISPATCH a search, EVALUATE
+ * each candidate with the judge, REFINE the query from what is missing, and LOOP until enough
+ * highly relevant files are held or the cycle cap is reached.
+ */
+export async function iterativeRetrieve(task: string, options: RetrievalOptions = {}): Promise<ContextPack> {
+  const started = performance.now();
+  if (typeof task !== 'string' || task.trim().length === 0) throw new ConfigError('`task` must be a non-empty description of the work', { option: 'task' });
+  const resolved = parseRetrievalOptions(options);
+  const logger = resolved.logger ?? pino({ level: 'silent' });
+  const judge = resolved.judge ?? createHeuristicJudge();
+  const root = resolve(resolved.root);
+
+  const workspace = await openWorkspace(root, {
+    excludes: resolved.excludes,
+    maxFileBytes: resolved.maxFileBytes,
+    maxFiles: resolved.maxRepositoryFiles,
+    signal: resolved.signal,
+  });
+  resolved.onProgress?.({ type: 'read', files: workspace.files.length, ms: workspace.readMs });
+  logger.info({ root, files: workspace.files.length, skipped: workspace.skipped, ms: Math.round(workspace.readMs), judge: judge.name }, 'read repository');
+
+  const outcome = await runLoop({ task, judge, workspace, overview: describeWorkspace(workspace), options: resolved, logger });
+  const pack = buildContextPack({
+    task,
+    root,
+    judge: judge.name,
+    outcome,
+    filesConsidered: workspace.files.length,
+    skipped: workspace.skipped,
+    minRelevance: resolved.minRelevance,
+    maxFiles: resolved.maxFiles,
+    readMs: workspace.readMs,
+    totalMs: performance.now() - started,
+  });
+  resolved.onProgress?.({ type: 'stop', reason: pack.stopReason, files: pack.files.length });
+  logger.info({ stopReason: pack.stopReason, files: pack.files.length, cycles: pack.trace.length, ms: Math.round(pack.timings.totalMs) }, 'done');
+  for (const warning of pack.warnings) logger.warn(warning);
+  return pack;
+}
