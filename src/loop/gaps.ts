@@ -25,8 +25,10 @@ function withoutExtension(path: string): string {
   return path.replace(/\.[^./]+$/, '');
 }
 
+/** The gap names a judged file: its path, with or without extension, as a whole word of the text. */
 export function isResolved(description: string, judgedPaths: readonly string[]): boolean {
-  return judgedPaths.some((path) => description.includes(path) || description.includes(withoutExtension(path)));
+  const words = new Set(description.split(/[\s'"`(),;]+/).map((word) => word.replace(/[.:]+$/, '')));
+  return judgedPaths.some((path) => words.has(path) || words.has(withoutExtension(path)));
 }
 
 /**
