@@ -7,7 +7,9 @@ import type { ProgressEvent } from './loop/progress.js';
 const isJudge = (value: unknown): value is Judge =>
   typeof value === 'object' &&
   value !== null &&
-  ['initialQuery', 'evaluate', 'refine'].every((method) => typeof (value as Record<string, unknown>)[method] === 'function');
+  ['initialQuery', 'evaluate', 'refine'].every(
+    (method) => typeof (value as Record<string, unknown>)[method] === 'function',
+  );
 
 /** Options of `iterativeRetrieve`. Every field is optional; defaults are documented on each. */
 export const retrievalOptionsSchema = z
@@ -15,7 +17,9 @@ export const retrievalOptionsSchema = z
     /** Directory to search. Default: the current directory. */
     root: z.string().min(1).default('.'),
     /** The judge. Default: the offline heuristic judge. */
-    judge: z.custom<Judge>(isJudge, 'must be a judge with initialQuery, evaluate and refine').optional(),
+    judge: z
+      .custom<Judge>(isJudge, 'must be a judge with initialQuery, evaluate and refine')
+      .optional(),
     /** Most DISPATCH → EVALUATE → REFINE cycles. Default 3. */
     maxCycles: z.int().min(1).max(10).default(3),
     /** Relevance at which a file counts as highly relevant for the stopping rule. Default 0.7. */
@@ -39,10 +43,20 @@ export const retrievalOptionsSchema = z
     /** Most files read from the repository. Default 50,000. */
     maxRepositoryFiles: z.int().min(1).default(50_000),
     /** A pino logger; default: silent. */
-    logger: z.custom<Logger>((value) => typeof value === 'object' && value !== null && 'child' in value, 'must be a pino logger').optional(),
+    logger: z
+      .custom<Logger>(
+        (value) => typeof value === 'object' && value !== null && 'child' in value,
+        'must be a pino logger',
+      )
+      .optional(),
     signal: z.instanceof(AbortSignal).optional(),
     /** Called at each step of the run, for progress displays. */
-    onProgress: z.custom<(event: ProgressEvent) => void>((value) => typeof value === 'function', 'must be a function').optional(),
+    onProgress: z
+      .custom<(event: ProgressEvent) => void>(
+        (value) => typeof value === 'function',
+        'must be a function',
+      )
+      .optional(),
   })
   .strict();
 
@@ -55,6 +69,9 @@ export function parseRetrievalOptions(options: unknown): ResolvedRetrievalOption
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const option = issue?.path.join('.') || undefined;
-  const message = issue?.code === 'unrecognized_keys' ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `\`${key}\``).join(', ')}` : `\`${option}\` ${issue?.message ?? 'is invalid'}`;
+  const message =
+    issue?.code === 'unrecognized_keys'
+      ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `\`${key}\``).join(', ')}`
+      : `\`${option}\` ${issue?.message ?? 'is invalid'}`;
   throw new ConfigError(message, { cause: result.error, ...(option ? { option } : {}) });
 }

@@ -20,4 +20,3 @@ export const querySchema = z
   .strict();
 
 export type Query = z.infer<typeof querySchema>;
-

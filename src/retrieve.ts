@@ -14,9 +14,13 @@ import { parseRetrievalOptions, type RetrievalOptions } from './options.js';
  * each candidate with the judge, REFINE the query from what is missing, and LOOP until enough
  * highly relevant files are held or the cycle cap is reached.
  */
-export async function iterativeRetrieve(task: string, options: RetrievalOptions = {}): Promise<ContextPack> {
+export async function iterativeRetrieve(
+  task: string,
+  options: RetrievalOptions = {},
+): Promise<ContextPack> {
   const started = performance.now();
-  if (typeof task !== 'string' || task.trim().length === 0) throw new ConfigError('`task` must be a non-empty description of the work', { option: 'task' });
+  if (typeof task !== 'string' || task.trim().length === 0)
+    throw new ConfigError('`task` must be a non-empty description of the work', { option: 'task' });
   const resolved = parseRetrievalOptions(options);
   const logger = resolved.logger ?? pino({ level: 'silent' });
   const judge = resolved.judge ?? createHeuristicJudge();
@@ -29,9 +33,25 @@ export async function iterativeRetrieve(task: string, options: RetrievalOptions 
     signal: resolved.signal,
   });
   resolved.onProgress?.({ type: 'read', files: workspace.files.length, ms: workspace.readMs });
-  logger.info({ root, files: workspace.files.length, skipped: workspace.skipped, ms: Math.round(workspace.readMs), judge: judge.name }, 'read repository');
+  logger.info(
+    {
+      root,
+      files: workspace.files.length,
+      skipped: workspace.skipped,
+      ms: Math.round(workspace.readMs),
+      judge: judge.name,
+    },
+    'read repository',
+  );
 
-  const outcome = await runLoop({ task, judge, workspace, overview: describeWorkspace(workspace), options: resolved, logger });
+  const outcome = await runLoop({
+    task,
+    judge,
+    workspace,
+    overview: describeWorkspace(workspace),
+    options: resolved,
+    logger,
+  });
   const pack = buildContextPack({
     task,
     root,
@@ -45,7 +65,15 @@ export async function iterativeRetrieve(task: string, options: RetrievalOptions 
     totalMs: performance.now() - started,
   });
   resolved.onProgress?.({ type: 'stop', reason: pack.stopReason, files: pack.files.length });
-  logger.info({ stopReason: pack.stopReason, files: pack.files.length, cycles: pack.trace.length, ms: Math.round(pack.timings.totalMs) }, 'done');
+  logger.info(
+    {
+      stopReason: pack.stopReason,
+      files: pack.files.length,
+      cycles: pack.trace.length,
+      ms: Math.round(pack.timings.totalMs),
+    },
+    'done',
+  );
   for (const warning of pack.warnings) logger.warn(warning);
   return pack;
 }

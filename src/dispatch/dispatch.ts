@@ -27,18 +27,26 @@ export interface DispatchResult {
 function inAnyFocusArea(path: string, focusAreas: readonly string[]): boolean {
   return focusAreas.some((area) => {
     const clean = area.replace(/^\.?\/+|\/+$/g, '');
-    return clean.length > 0 && (path.startsWith(`${clean}/`) || (!clean.includes('/') && path.includes(`/${clean}/`)));
+    return (
+      clean.length > 0 &&
+      (path.startsWith(`${clean}/`) || (!clean.includes('/') && path.includes(`/${clean}/`)))
+    );
   });
 }
 
 const FOCUS_BOOST = 1.25;
 
 /** DISPATCH: match the query against the workspace and return the best new candidates. */
-export function dispatch(query: Query, workspace: Workspace, options: DispatchOptions): DispatchResult {
+export function dispatch(
+  query: Query,
+  workspace: Workspace,
+  options: DispatchOptions,
+): DispatchResult {
   const literal = new Set(query.patterns.filter((pattern) => !picomatch.scan(pattern).isGlob));
   const globs = query.patterns.filter((pattern) => !literal.has(pattern));
   const included = globs.length > 0 ? picomatch(globs, { dot: true }) : () => false;
-  const excluded = query.excludes.length > 0 ? picomatch(query.excludes, { dot: true }) : () => false;
+  const excluded =
+    query.excludes.length > 0 ? picomatch(query.excludes, { dot: true }) : () => false;
   const keywords = weighKeywords(query.keywords, workspace);
 
   let found = 0;
@@ -66,7 +74,12 @@ export function dispatch(query: Query, workspace: Workspace, options: DispatchOp
     });
   }
   // Files asked for by name come first; ties keep path order, so runs are deterministic.
-  fresh.sort((left, right) => Number(right.explicit) - Number(left.explicit) || right.rankScore - left.rankScore || (left.path < right.path ? -1 : 1));
+  fresh.sort(
+    (left, right) =>
+      Number(right.explicit) - Number(left.explicit) ||
+      right.rankScore - left.rankScore ||
+      (left.path < right.path ? -1 : 1),
+  );
   // Imports and excerpts cost the most, so only the candidates returned get them.
   const candidates = fresh.slice(0, options.limit).flatMap((candidate): Candidate[] => {
     const file = workspace.get(candidate.path);

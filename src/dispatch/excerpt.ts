@@ -22,6 +22,7 @@ export function estimateTokens(text: string): number {
 const WINDOW_RADIUS = 2;
 const MAX_LINE_LENGTH = 200;
 const OUTLINE_SHARE = 0.35;
+const SEPARATOR = '\n---\n';
 
 function clip(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1)}…` : text;
@@ -30,25 +31,36 @@ function clip(text: string, length: number): string {
 function outlineText(file: SourceFile, budgetCharacters: number): string {
   const parts: string[] = [];
   if (file.outline.imports.length > 0) {
-    parts.push(`imports: ${[...new Set(file.outline.imports.map((entry) => entry.specifier))].join(', ')}`);
+    parts.push(
+      `imports: ${[...new Set(file.outline.imports.map((entry) => entry.specifier))].join(', ')}`,
+    );
   }
   if (file.outline.symbols.length > 0) {
-    const symbols = file.outline.symbols.map((symbol) => `${symbol.exported ? 'export ' : ''}${symbol.name} L${symbol.line}`);
+    const symbols = file.outline.symbols.map(
+      (symbol) => `${symbol.exported ? 'export ' : ''}${symbol.name} L${symbol.line}`,
+    );
     parts.push(`defines: ${symbols.join(', ')}`);
   }
-  return parts.map((part) => clip(part, budgetCharacters)).join('\n').slice(0, budgetCharacters);
+  return parts
+    .map((part) => clip(part, budgetCharacters))
+    .join('\n')
+    .slice(0, budgetCharacters);
 }
 
 /** Lines worth showing, most telling first: matched definitions, then rare exact hits. */
 function prioritisedLines(matches: readonly KeywordMatch[]): number[] {
   const priority = new Map<number, number>();
-  const bump = (line: number, amount: number) => priority.set(line, (priority.get(line) ?? 0) + amount);
+  const bump = (line: number, amount: number) =>
+    priority.set(line, (priority.get(line) ?? 0) + amount);
   for (const match of matches) {
-    for (const definition of match.definitions) bump(definition.line, match.weight * (definition.exact ? 3 : 1.5));
+    for (const definition of match.definitions)
+      bump(definition.line, match.weight * (definition.exact ? 3 : 1.5));
     for (const line of match.exactLines) bump(line, match.weight);
     for (const line of match.partialLines) bump(line, match.weight * 0.5);
   }
-  return [...priority.entries()].sort((left, right) => right[1] - left[1] || left[0] - right[0]).map(([line]) => line);
+  return [...priority.entries()]
+    .sort((left, right) => right[1] - left[1] || left[0] - right[0])
+    .map(([line]) => line);
 }
 
 function mergeRanges(ranges: LineRange[]): LineRange[] {
@@ -68,16 +80,23 @@ function renderRanges(file: SourceFile, ranges: readonly LineRange[]): string {
     .map(([start, end]) =>
       file.lines
         .slice(start - 1, end)
-        .map((text, offset) => `${String(start + offset).padStart(width)}| ${clip(text, MAX_LINE_LENGTH)}`)
+        .map(
+          (text, offset) =>
+            `${String(start + offset).padStart(width)}| ${clip(text, MAX_LINE_LENGTH)}`,
+        )
         .join('\n'),
     )
     .join('\n…\n');
 }
 
-export function buildExcerpt(file: SourceFile, matches: readonly KeywordMatch[], budgetTokens: number): Excerpt {
+export function buildExcerpt(
+  file: SourceFile,
+  matches: readonly KeywordMatch[],
+  budgetTokens: number,
+): Excerpt {
   const budget = budgetTokens * 4;
   const outline = outlineText(file, Math.floor(budget * OUTLINE_SHARE));
-  const remaining = budget - outline.length;
+  const remaining = budget - outline.length - (outline ? SEPARATOR.length : 0);
   const lastLine = file.lines.length;
   let ranges: LineRange[] = [];
   const wanted = prioritisedLines(matches);
@@ -85,7 +104,10 @@ export function buildExcerpt(file: SourceFile, matches: readonly KeywordMatch[],
   const seeds = wanted.length > 0 ? wanted : [1 + WINDOW_RADIUS];
   // A window that does not fit is skipped; a later, smaller or adjacent one may still fit.
   for (const line of seeds.slice(0, 64)) {
-    const next = mergeRanges([...ranges, [Math.max(1, line - WINDOW_RADIUS), Math.min(lastLine, line + WINDOW_RADIUS)]]);
+    const next = mergeRanges([
+      ...ranges,
+      [Math.max(1, line - WINDOW_RADIUS), Math.min(lastLine, line + WINDOW_RADIUS)],
+    ]);
     if (renderRanges(file, next).length <= remaining) ranges = next;
   }
   if (wanted.length === 0) {
@@ -95,5 +117,5 @@ export function buildExcerpt(file: SourceFile, matches: readonly KeywordMatch[],
     ranges = end > 0 ? [[1, end]] : [];
   }
   const body = renderRanges(file, ranges);
-  return { text: [outline, body].filter(Boolean).join('\n---\n'), lineRanges: ranges };
+  return { text: [outline, body].filter(Boolean).join(SEPARATOR), lineRanges: ranges };
 }

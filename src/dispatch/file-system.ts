@@ -18,7 +18,8 @@ export async function assertDirectory(root: string): Promise<void> {
   } catch (error) {
     throw new SearchError(`root \`${root}\` does not exist`, { cause: error, path: root });
   }
-  if (!stats.isDirectory()) throw new SearchError(`root \`${root}\` is not a directory`, { path: root });
+  if (!stats.isDirectory())
+    throw new SearchError(`root \`${root}\` is not a directory`, { path: root });
 }
 
 export async function listFiles(root: string, ignore: readonly string[]): Promise<ListedFile[]> {

@@ -7,6 +7,26 @@ export interface IgnoreFile {
   content: string;
 }
 
+interface TestResult {
+  ignored: boolean;
+  unignored: boolean;
+}
+
+interface RuleManager {
+  test(path: string, mode: string): TestResult;
+}
+
+/**
+ * One level's verdict on a path alone. `ignore`'s public `test` checks the path's parents first,
+ * so a directory excluded at this level would hide its re-inclusion by a deeper `.gitignore`.
+ * Parents are settled by the caller, level by level, so this asks `ignore`'s rule manager, which
+ * judges the path alone (it is what `test` calls); the public `test` is the fallback.
+ */
+function testAlone(rules: Ignore, path: string): TestResult {
+  const manager = (rules as unknown as { _rules?: Partial<RuleManager> })._rules;
+  return typeof manager?.test === 'function' ? manager.test(path, 'regex') : rules.test(path);
+}
+
 /**
  * Git's ignore semantics over a listing: each `.gitignore` governs its own directory and below, a
  * deeper file overrides a shallower one (negations included), `.git/info/exclude` acts at the root,
@@ -29,7 +49,7 @@ export function createIgnoreMatcher(files: readonly IgnoreFile[]): (path: string
       const rule = rules.get(directory);
       if (!rule) continue;
       const relative = parts.slice(depth).join('/') + (isDirectory ? '/' : '');
-      const result = rule.test(relative);
+      const result = testAlone(rule, relative);
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
     }

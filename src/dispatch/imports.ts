@@ -6,7 +6,18 @@ import { posix } from 'node:path';
  * names by suffix (`os.path` → `os/path.py`, `pkg/util` → `src/pkg/util.go`).
  */
 
-const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue', '.d.ts'];
+const SCRIPT_EXTENSIONS = [
+  '.ts',
+  '.tsx',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '.mts',
+  '.cts',
+  '.vue',
+  '.d.ts',
+];
 
 export interface ImportResolver {
   resolve(fromPath: string, specifier: string): string | undefined;
@@ -30,7 +41,11 @@ export function createImportResolver(paths: readonly string[]): ImportResolver {
   for (const path of paths) {
     const stemmed = withoutExtension(path);
     add(stemmed, path);
-    if (posix.basename(stemmed) === 'index' || posix.basename(stemmed) === '__init__' || posix.basename(stemmed) === 'mod') {
+    if (
+      posix.basename(stemmed) === 'index' ||
+      posix.basename(stemmed) === '__init__' ||
+      posix.basename(stemmed) === 'mod'
+    ) {
       add(posix.dirname(stemmed), path);
     }
   }
@@ -68,7 +83,12 @@ export function createImportResolver(paths: readonly string[]): ImportResolver {
 
   return {
     resolve(fromPath, specifier) {
-      if (specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..') {
+      if (
+        specifier.startsWith('./') ||
+        specifier.startsWith('../') ||
+        specifier === '.' ||
+        specifier === '..'
+      ) {
         return resolveRelative(fromPath, specifier);
       }
       if (/^\.+\w/.test(specifier)) {
@@ -77,7 +97,9 @@ export function createImportResolver(paths: readonly string[]): ImportResolver {
         const up = '../'.repeat(dots - 1) || './';
         return resolveRelative(fromPath, up + specifier.slice(dots).replace(/\./g, '/'));
       }
-      return specifier.includes(':') && !specifier.includes('::') ? undefined : resolveBySuffix(specifier);
+      return specifier.includes(':') && !specifier.includes('::')
+        ? undefined
+        : resolveBySuffix(specifier);
     },
   };
 }

@@ -30,7 +30,8 @@ export function compileKeyword(keyword: string): KeywordPattern | undefined {
   const words = [...new Set((content.length ? content : split).map(stem))].map(equivalentStems);
   if (words.length === 0) return undefined;
   // `refreshToken`, `refresh_token` and `refresh-token` are one identifier in different dress.
-  const identifier = !/\s/.test(trimmed) && split.length > 1 ? normalizeIdentifier(tokens.join('')) : undefined;
+  const identifier =
+    !/\s/.test(trimmed) && split.length > 1 ? normalizeIdentifier(tokens.join('')) : undefined;
   return {
     keyword: trimmed,
     identifier,
@@ -46,5 +47,7 @@ export function normalizeIdentifier(identifier: string): string {
 
 /** True when every word of the pattern (or an equivalent) is in the set. */
 export function hasAllWords(pattern: KeywordPattern, stems: ReadonlySet<string>): boolean {
-  return pattern.words.every((alternatives) => alternatives.some((alternative) => stems.has(alternative)));
+  return pattern.words.every((alternatives) =>
+    alternatives.some((alternative) => stems.has(alternative)),
+  );
 }

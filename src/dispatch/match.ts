@@ -1,5 +1,10 @@
 import { identifiersOf } from '../text/identifiers.js';
-import { compileKeyword, hasAllWords, normalizeIdentifier, type KeywordPattern } from './keyword.js';
+import {
+  compileKeyword,
+  hasAllWords,
+  normalizeIdentifier,
+  type KeywordPattern,
+} from './keyword.js';
 import { stemsOfIdentifier, type SourceFile } from './source-file.js';
 import type { Workspace } from './workspace.js';
 
@@ -23,7 +28,10 @@ export interface KeywordMatch {
 
 const MAX_LINES_PER_KEYWORD = 200;
 
-export function weighKeywords(keywords: readonly string[], workspace: Workspace): WeightedKeyword[] {
+export function weighKeywords(
+  keywords: readonly string[],
+  workspace: Workspace,
+): WeightedKeyword[] {
   const total = workspace.files.length;
   const seen = new Set<string>();
   const weighted: WeightedKeyword[] = [];
@@ -31,7 +39,9 @@ export function weighKeywords(keywords: readonly string[], workspace: Workspace)
     const pattern = compileKeyword(keyword);
     if (!pattern || seen.has(pattern.keyword.toLowerCase())) continue;
     seen.add(pattern.keyword.toLowerCase());
-    const frequency = workspace.documentFrequency(pattern.words.map((alternatives) => alternatives[0] ?? ''));
+    const frequency = workspace.documentFrequency(
+      pattern.words.map((alternatives) => alternatives[0] ?? ''),
+    );
     const weight = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
     weighted.push({ ...pattern, weight });
   }
@@ -60,17 +70,34 @@ export function matchFile(file: SourceFile, keywords: readonly WeightedKeyword[]
             ? normalizeIdentifier(symbol.name) === keyword.identifier
             : keyword.phrase === undefined && stemsOfIdentifier(symbol.name).length === 1,
       }));
-    const match: KeywordMatch = { keyword: keyword.keyword, weight: keyword.weight, inFileName, inDirectory, definitions, exactLines: [], partialLines: [] };
+    const match: KeywordMatch = {
+      keyword: keyword.keyword,
+      weight: keyword.weight,
+      inFileName,
+      inDirectory,
+      definitions,
+      exactLines: [],
+      partialLines: [],
+    };
     matches.push(match);
     if (hasAllWords(keyword, file.stems)) inContent.push(keyword);
   }
   if (inContent.length > 0) scanLines(file, inContent, matches);
   return matches.filter(
-    (match) => match.inFileName || match.inDirectory || match.definitions.length > 0 || match.exactLines.length > 0 || match.partialLines.length > 0,
+    (match) =>
+      match.inFileName ||
+      match.inDirectory ||
+      match.definitions.length > 0 ||
+      match.exactLines.length > 0 ||
+      match.partialLines.length > 0,
   );
 }
 
-function scanLines(file: SourceFile, keywords: readonly WeightedKeyword[], matches: KeywordMatch[]): void {
+function scanLines(
+  file: SourceFile,
+  keywords: readonly WeightedKeyword[],
+  matches: KeywordMatch[],
+): void {
   const byKeyword = new Map(matches.map((match) => [match.keyword, match]));
   const hasPhrase = keywords.some((keyword) => keyword.phrase !== undefined);
   file.lines.forEach((text, index) => {
@@ -87,7 +114,12 @@ function scanLines(file: SourceFile, keywords: readonly WeightedKeyword[], match
     for (const keyword of keywords) {
       const match = byKeyword.get(keyword.keyword);
       if (!match || !hasAllWords(keyword, stems)) continue;
-      const exact = keyword.phrase !== undefined ? lower.includes(keyword.phrase) : keyword.identifier !== undefined ? normalized.has(keyword.identifier) : true;
+      const exact =
+        keyword.phrase !== undefined
+          ? lower.includes(keyword.phrase)
+          : keyword.identifier !== undefined
+            ? normalized.has(keyword.identifier)
+            : true;
       const lines = exact ? match.exactLines : match.partialLines;
       if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(index + 1);
     }

@@ -27,13 +27,35 @@ export interface Outline {
 type Family = 'script' | 'python' | 'go' | 'rust' | 'jvm' | 'c' | 'ruby' | 'php' | 'other';
 
 const FAMILY_BY_EXTENSION: Record<string, Family> = {
-  js: 'script', jsx: 'script', mjs: 'script', cjs: 'script', ts: 'script', tsx: 'script',
-  mts: 'script', cts: 'script', vue: 'script', svelte: 'script',
-  py: 'python', pyi: 'python',
+  js: 'script',
+  jsx: 'script',
+  mjs: 'script',
+  cjs: 'script',
+  ts: 'script',
+  tsx: 'script',
+  mts: 'script',
+  cts: 'script',
+  vue: 'script',
+  svelte: 'script',
+  py: 'python',
+  pyi: 'python',
   go: 'go',
   rs: 'rust',
-  java: 'jvm', kt: 'jvm', kts: 'jvm', scala: 'jvm', cs: 'jvm', swift: 'jvm',
-  c: 'c', h: 'c', cc: 'c', cpp: 'c', cxx: 'c', hpp: 'c', hh: 'c', m: 'c', mm: 'c',
+  java: 'jvm',
+  kt: 'jvm',
+  kts: 'jvm',
+  scala: 'jvm',
+  cs: 'jvm',
+  swift: 'jvm',
+  c: 'c',
+  h: 'c',
+  cc: 'c',
+  cpp: 'c',
+  cxx: 'c',
+  hpp: 'c',
+  hh: 'c',
+  m: 'c',
+  mm: 'c',
   rb: 'ruby',
   php: 'php',
 };
@@ -53,13 +75,19 @@ const DEFINITIONS: Record<Family, RegExp[]> = {
     /^\s*((?:module\.)?exports\.)([A-Za-z_$][\w$]*)\s*=/,
     /^\s*()[A-Za-z_$][\w$]*\.prototype\.([A-Za-z_$][\w$]*)\s*=/,
   ],
-  python: [/^\s*()(?:async\s+)?def\s+([A-Za-z_]\w*)/, /^\s*()class\s+([A-Za-z_]\w*)/, /^()([A-Z_][A-Z0-9_]*)\s*=/],
+  python: [
+    /^\s*()(?:async\s+)?def\s+([A-Za-z_]\w*)/,
+    /^\s*()class\s+([A-Za-z_]\w*)/,
+    /^()([A-Z_][A-Z0-9_]*)\s*=/,
+  ],
   go: [
     /^()func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/,
     /^\s*()type\s+([A-Za-z_]\w*)/,
     /^\s*()(?:const|var)\s+([A-Za-z_]\w*)/,
   ],
-  rust: [/^\s*(pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:unsafe\s+)?(?:fn|struct|enum|trait|type|mod|const|static|union|macro_rules!)\s+([A-Za-z_]\w*)/],
+  rust: [
+    /^\s*(pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:unsafe\s+)?(?:fn|struct|enum|trait|type|mod|const|static|union|macro_rules!)\s+([A-Za-z_]\w*)/,
+  ],
   jvm: [
     /^\s*(public\s+)?(?:(?:private|protected|internal|static|final|abstract|sealed|open|data|inline|override|suspend|partial|async|virtual)\s+)*(?:class|interface|enum|record|object|struct|trait|fun|func|protocol|extension)\s+([A-Za-z_]\w*)/,
     /^\s*(public\s+)?(?:(?:private|protected|static|final|abstract|synchronized|override|async|virtual)\s+)*[\w<>[\],.?]+\s+([A-Za-z_]\w*)\s*\([^;]*$/,
@@ -70,13 +98,35 @@ const DEFINITIONS: Record<Family, RegExp[]> = {
     /^\s*()#define\s+([A-Za-z_]\w*)/,
   ],
   ruby: [/^\s*()def\s+(?:self\.)?([A-Za-z_]\w*[?!]?)/, /^\s*()(?:class|module)\s+([A-Z]\w*)/],
-  php: [/^\s*()(?:(?:public|private|protected|static|abstract|final)\s+)*function\s+([A-Za-z_]\w*)/, /^\s*()(?:abstract\s+|final\s+)?(?:class|interface|trait|enum)\s+([A-Za-z_]\w*)/],
+  php: [
+    /^\s*()(?:(?:public|private|protected|static|abstract|final)\s+)*function\s+([A-Za-z_]\w*)/,
+    /^\s*()(?:abstract\s+|final\s+)?(?:class|interface|trait|enum)\s+([A-Za-z_]\w*)/,
+  ],
   other: [],
 };
 
 const KEYWORDS_THAT_LOOK_LIKE_CALLS = new Set([
-  'if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'constructor', 'super', 'typeof',
-  'new', 'else', 'do', 'try', 'with', 'await', 'yield', 'sizeof', 'elif', 'when', 'match',
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'return',
+  'function',
+  'constructor',
+  'super',
+  'typeof',
+  'new',
+  'else',
+  'do',
+  'try',
+  'with',
+  'await',
+  'yield',
+  'sizeof',
+  'elif',
+  'when',
+  'match',
 ]);
 
 const IMPORTS: Record<Family, RegExp[]> = {
@@ -103,13 +153,20 @@ export function familyOf(path: string): Family {
   return FAMILY_BY_EXTENSION[extension] ?? 'other';
 }
 
-/** Names bound by an import clause: `{ a, b as c }`, `* as d`, `e`, `a, b`. */
+/** Names an import clause takes from the module: `{ a, b as c }` → a, b; `* as d` → d; `e`. */
 function boundNames(clause: string): string[] {
   return clause
-    .replace(/[{}*]/g, ' ')
+    .replace(/[{}]/g, ',')
     .split(',')
-    .map((part) => part.trim().split(/\s+as\s+|\s+/)[0] ?? '')
-    .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'type');
+    .map((part) => {
+      const words = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+/);
+      // A namespace import has no name of its own in the module; its local name stands for it.
+      return words[0] === '*' ? (words[2] ?? '') : (words[0] ?? '');
+    })
+    .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
 }
 
 export function extractOutline(path: string, lines: readonly string[]): Outline {

@@ -9,7 +9,11 @@ export function describeWorkspace(workspace: Workspace): RepoOverview {
   const paths = workspace.files.map((file) => file.path).sort();
   const counts = new Map<string, number>();
   for (const path of paths) {
-    for (let directory = posix.dirname(path); directory !== '.'; directory = posix.dirname(directory)) {
+    for (
+      let directory = posix.dirname(path);
+      directory !== '.';
+      directory = posix.dirname(directory)
+    ) {
       counts.set(directory, (counts.get(directory) ?? 0) + 1);
     }
   }

@@ -18,7 +18,12 @@ export const FIELD_WEIGHTS = {
 } as const;
 
 /** Tests, docs and configuration support the code a task is about; they rank below it. */
-export const KIND_WEIGHTS: Record<FileKind, number> = { source: 1, test: 0.6, docs: 0.5, config: 0.6 };
+export const KIND_WEIGHTS: Record<FileKind, number> = {
+  source: 1,
+  test: 0.6,
+  docs: 0.5,
+  config: 0.6,
+};
 
 const SATURATION = 1.2;
 const LENGTH_NORMALISATION = 0.4;
@@ -39,10 +44,20 @@ export interface RankInput {
 /** The contribution of one keyword, before its weight. */
 export function fieldScore(match: KeywordMatch, relativeLength: number, isPhrase: boolean): number {
   const exactDefinition = match.definitions.some((definition) => definition.exact);
-  const definition = exactDefinition ? FIELD_WEIGHTS.exactDefinition : match.definitions.length > 0 ? FIELD_WEIGHTS.partialDefinition : 0;
-  const path = match.inFileName ? FIELD_WEIGHTS.fileName : match.inDirectory ? FIELD_WEIGHTS.directory : 0;
+  const definition = exactDefinition
+    ? FIELD_WEIGHTS.exactDefinition
+    : match.definitions.length > 0
+      ? FIELD_WEIGHTS.partialDefinition
+      : 0;
+  const path = match.inFileName
+    ? FIELD_WEIGHTS.fileName
+    : match.inDirectory
+      ? FIELD_WEIGHTS.directory
+      : 0;
   const frequency = match.exactLines.length + 0.5 * match.partialLines.length;
-  const saturated = (frequency * (SATURATION + 1)) / (frequency + SATURATION * (1 - LENGTH_NORMALISATION + LENGTH_NORMALISATION * relativeLength));
+  const saturated =
+    (frequency * (SATURATION + 1)) /
+    (frequency + SATURATION * (1 - LENGTH_NORMALISATION + LENGTH_NORMALISATION * relativeLength));
   const content = (FIELD_WEIGHTS.content * saturated) / (SATURATION + 1);
   const phrase = isPhrase && match.exactLines.length > 0 ? FIELD_WEIGHTS.exactPhrase : 0;
   return definition + path + content + phrase;
@@ -52,7 +67,8 @@ export function rankScore(input: RankInput): number {
   const byConcept = new Map<string, number>();
   for (const match of input.matches) {
     const importance = input.importance?.(match.keyword) ?? 1;
-    const contribution = match.weight * importance * fieldScore(match, input.relativeLength, /\s/.test(match.keyword));
+    const contribution =
+      match.weight * importance * fieldScore(match, input.relativeLength, /\s/.test(match.keyword));
     const concept = input.conceptOf?.(match.keyword) ?? match.keyword.toLowerCase();
     byConcept.set(concept, Math.max(byConcept.get(concept) ?? 0, contribution));
   }

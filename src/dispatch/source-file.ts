@@ -12,6 +12,8 @@ export interface SourceFile {
   kind: FileKind;
   lines: readonly string[];
   outline: Outline;
+  /** Stems of each defined symbol's words, parallel to `outline.symbols`. */
+  symbolStems: readonly ReadonlySet<string>[];
   /** Lower-cased identifiers that occur in the content. */
   identifiers: ReadonlySet<string>;
   /** Stems of every word of the content (identifiers split into words). */
@@ -21,9 +23,24 @@ export interface SourceFile {
   directoryStems: ReadonlySet<string>;
 }
 
-const TEST_PATH = /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|testing)\/|[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.go$/i;
+const TEST_PATH =
+  /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|testing)\/|[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.go$/i;
 const DOCS_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'txt', 'adoc']);
-const CONFIG_EXTENSIONS = new Set(['json', 'jsonc', 'json5', 'yaml', 'yml', 'toml', 'ini', 'cfg', 'conf', 'xml', 'lock', 'env', 'properties']);
+const CONFIG_EXTENSIONS = new Set([
+  'json',
+  'jsonc',
+  'json5',
+  'yaml',
+  'yml',
+  'toml',
+  'ini',
+  'cfg',
+  'conf',
+  'xml',
+  'lock',
+  'env',
+  'properties',
+]);
 
 export function kindOf(path: string): FileKind {
   if (TEST_PATH.test(path)) return 'test';
@@ -48,26 +65,29 @@ export function stemsOfIdentifier(identifier: string): string[] {
 
 function stemsOfText(text: string): Set<string> {
   const stems = new Set<string>();
-  for (const identifier of identifiersOf(text)) for (const word of stemsOfIdentifier(identifier)) stems.add(word);
+  for (const identifier of identifiersOf(text))
+    for (const word of stemsOfIdentifier(identifier)) stems.add(word);
   return stems;
 }
 
 export function analyzeSource(path: string, text: string): SourceFile {
   const lines = text.split(/\r?\n/);
+  // Identifiers repeat within a file: split and stem each distinct one once.
+  const distinct = new Set(identifiersOf(text));
   const identifiers = new Set<string>();
   const stems = new Set<string>();
-  for (const identifier of identifiersOf(text)) {
-    const lower = identifier.toLowerCase();
-    if (identifiers.has(lower)) continue;
-    identifiers.add(lower);
+  for (const identifier of distinct) {
+    identifiers.add(identifier.toLowerCase());
     for (const word of stemsOfIdentifier(identifier)) stems.add(word);
   }
   const directory = posix.dirname(path);
+  const outline = extractOutline(path, lines);
   return {
     path,
     kind: kindOf(path),
     lines,
-    outline: extractOutline(path, lines),
+    outline,
+    symbolStems: outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name))),
     identifiers,
     stems,
     fileNameStems: stemsOfText(posix.basename(path)),

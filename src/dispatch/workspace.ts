@@ -1,7 +1,13 @@
 import pLimit from 'p-limit';
 import { posix } from 'node:path';
 import { AbortError } from '../errors.js';
-import { DEFAULT_EXCLUDED_DIRECTORIES, DEFAULT_EXCLUDED_FILES, hasBinaryExtension, looksBinary, looksMinified } from './default-excludes.js';
+import {
+  DEFAULT_EXCLUDED_DIRECTORIES,
+  DEFAULT_EXCLUDED_FILES,
+  hasBinaryExtension,
+  looksBinary,
+  looksMinified,
+} from './default-excludes.js';
 import { assertDirectory, listFiles, readBytes } from './file-system.js';
 import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
 import { createImportResolver, type ImportResolver } from './imports.js';
@@ -57,7 +63,11 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   for (const file of listed.filter((entry) => posix.basename(entry.path) === '.gitignore')) {
     const content = await readBytes(root, file.path);
     const directory = posix.dirname(file.path);
-    if (content) ignoreFiles.push({ directory: directory === '.' ? '' : directory, content: content.toString('utf8') });
+    if (content)
+      ignoreFiles.push({
+        directory: directory === '.' ? '' : directory,
+        content: content.toString('utf8'),
+      });
   }
   const isIgnored = createIgnoreMatcher(ignoreFiles);
 
@@ -73,7 +83,10 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   const read = await Promise.all(
     wanted.slice(0, options.maxFiles).map((entry) =>
       limit(async () => {
-        if (options.signal?.aborted) throw new AbortError('aborted while reading the repository');
+        if (options.signal?.aborted)
+          throw new AbortError(
+            'interrupted while reading the repository, before any file was judged',
+          );
         const bytes = await readBytes(root, entry.path);
         if (!bytes) return undefined;
         if (looksBinary(bytes)) return (skipped.binary++, undefined);
@@ -96,7 +109,12 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
       const key = stems.join(' ');
       let count = frequencies.get(key);
       if (count === undefined) {
-        count = files.filter((file) => stems.every((word) => file.stems.has(word) || file.fileNameStems.has(word) || file.directoryStems.has(word))).length;
+        count = files.filter((file) =>
+          stems.every(
+            (word) =>
+              file.stems.has(word) || file.fileNameStems.has(word) || file.directoryStems.has(word),
+          ),
+        ).length;
         frequencies.set(key, count);
       }
       return count;

@@ -53,5 +53,10 @@ export interface Judge {
   readonly name: string;
   initialQuery(task: string, overview: RepoOverview, signal?: AbortSignal): Promise<Query>;
   evaluate(task: string, candidate: Candidate, context: JudgeContext): Promise<Evaluation>;
-  refine(task: string, evaluations: readonly JudgedFile[], previousQuery: Query, context: { cycle: number; overview: RepoOverview; signal?: AbortSignal | undefined }): Promise<Query>;
+  refine(
+    task: string,
+    evaluations: readonly JudgedFile[],
+    previousQuery: Query,
+    context: { cycle: number; overview: RepoOverview; signal?: AbortSignal | undefined },
+  ): Promise<Query>;
 }

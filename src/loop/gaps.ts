@@ -27,7 +27,9 @@ function withoutExtension(path: string): string {
 
 /** The gap names a judged file: its path, with or without extension, as a whole word of the text. */
 export function isResolved(description: string, judgedPaths: readonly string[]): boolean {
-  const words = new Set(description.split(/[\s'"`(),;]+/).map((word) => word.replace(/[.:]+$/, '')));
+  const words = new Set(
+    description.split(/[\s'"`(),;]+/).map((word) => word.replace(/[.:]+$/, '')),
+  );
   return judgedPaths.some((path) => words.has(path) || words.has(withoutExtension(path)));
 }
 
@@ -35,7 +37,11 @@ export function isResolved(description: string, judgedPaths: readonly string[]):
  * Open gaps raised by files scoring at least `minimumRelevance`, merged by description, given that
  * `completedCycles` cycles have run (gaps raised before the last completed cycle were searched).
  */
-export function openGaps(judged: readonly JudgedFile[], minimumRelevance: number, completedCycles: number): Gap[] {
+export function openGaps(
+  judged: readonly JudgedFile[],
+  minimumRelevance: number,
+  completedCycles: number,
+): Gap[] {
   const paths = judged.map((file) => file.path);
   const gaps = new Map<string, Gap>();
   for (const file of judged) {
@@ -48,13 +54,22 @@ export function openGaps(judged: readonly JudgedFile[], minimumRelevance: number
         existing.cycle = Math.min(existing.cycle, file.cycle);
         existing.searched = existing.cycle < completedCycles;
       } else {
-        gaps.set(description, { description, raisedBy: [file.path], cycle: file.cycle, searched: file.cycle < completedCycles });
+        gaps.set(description, {
+          description,
+          raisedBy: [file.path],
+          cycle: file.cycle,
+          searched: file.cycle < completedCycles,
+        });
       }
     }
   }
   return [...gaps.values()];
 }
 
-export function criticalGaps(judged: readonly JudgedFile[], threshold: number, completedCycles: number): Gap[] {
+export function criticalGaps(
+  judged: readonly JudgedFile[],
+  threshold: number,
+  completedCycles: number,
+): Gap[] {
   return openGaps(judged, threshold, completedCycles).filter((gap) => !gap.searched);
 }

@@ -6,6 +6,13 @@ export type ProgressEvent =
   | { type: 'read'; files: number; ms: number }
   | { type: 'cycle-start'; cycle: number; query: Query }
   | { type: 'dispatched'; cycle: number; found: number; fresh: number; evaluating: number }
-  | { type: 'evaluated'; cycle: number; path: string; relevance: number; done: number; total: number }
+  | {
+      type: 'evaluated';
+      cycle: number;
+      path: string;
+      relevance: number;
+      done: number;
+      total: number;
+    }
   | { type: 'cycle-end'; cycle: number; kept: number; high: number; excluded: number }
   | { type: 'stop'; reason: StopReason; files: number };

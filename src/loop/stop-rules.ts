@@ -29,18 +29,31 @@ export const aborted: StopRule = (snapshot) => (snapshot.aborted ? 'aborted' : u
 export const sufficientContext: StopRule = (snapshot, options) => {
   const high = snapshot.judged.filter((file) => file.relevance >= options.threshold).length;
   if (high < options.minFiles) return undefined;
-  return criticalGaps(snapshot.judged, options.threshold, snapshot.completedCycles).length === 0 ? 'sufficient' : undefined;
+  return criticalGaps(snapshot.judged, options.threshold, snapshot.completedCycles).length === 0
+    ? 'sufficient'
+    : undefined;
 };
 
 /** A refined query (any cycle after the first) found nothing that was not already judged or excluded. */
-export const noNewCandidates: StopRule = (snapshot) => (snapshot.completedCycles > 1 && snapshot.lastFresh === 0 ? 'no-new-candidates' : undefined);
+export const noNewCandidates: StopRule = (snapshot) =>
+  snapshot.completedCycles > 1 && snapshot.lastFresh === 0 ? 'no-new-candidates' : undefined;
 
-export const cycleCap: StopRule = (snapshot, options) => (snapshot.completedCycles >= options.maxCycles ? 'max-cycles' : undefined);
+export const cycleCap: StopRule = (snapshot, options) =>
+  snapshot.completedCycles >= options.maxCycles ? 'max-cycles' : undefined;
 
 /** The rules in the order they are asked; the first that answers ends the run. */
-export const STOP_RULES: readonly StopRule[] = [aborted, sufficientContext, noNewCandidates, cycleCap];
+export const STOP_RULES: readonly StopRule[] = [
+  aborted,
+  sufficientContext,
+  noNewCandidates,
+  cycleCap,
+];
 
-export function firstStopReason(snapshot: LoopSnapshot, options: StopRuleOptions, rules: readonly StopRule[] = STOP_RULES): StopReason | undefined {
+export function firstStopReason(
+  snapshot: LoopSnapshot,
+  options: StopRuleOptions,
+  rules: readonly StopRule[] = STOP_RULES,
+): StopReason | undefined {
   for (const rule of rules) {
     const reason = rule(snapshot, options);
     if (reason) return reason;

@@ -19,7 +19,11 @@ export interface PackInput {
 
 /** Best first; ties go to the file found earlier, then to path order, so output is stable. */
 function byRelevance(left: JudgedFile, right: JudgedFile): number {
-  return right.relevance - left.relevance || left.cycle - right.cycle || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0);
+  return (
+    right.relevance - left.relevance ||
+    left.cycle - right.cycle ||
+    (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)
+  );
 }
 
 function describeFile(file: JudgedFile) {
@@ -35,31 +39,51 @@ function describeFile(file: JudgedFile) {
 }
 
 /** Says plainly why a run came back empty or partial, and what to try. */
-function warningsFor(input: PackInput, selected: readonly JudgedFile[], ranked: readonly JudgedFile[]): string[] {
+function warningsFor(
+  input: PackInput,
+  selected: readonly JudgedFile[],
+  ranked: readonly JudgedFile[],
+): string[] {
   const warnings: string[] = [];
   const { skipped } = input;
+  const reasons = Object.entries(skipped)
+    .filter(([, count]) => count > 0)
+    .map(([why, count]) => `${count} ${why}`);
+  const skippedNote = reasons.length ? ` (skipped: ${reasons.join(', ')})` : '';
   if (input.filesConsidered === 0) {
-    const reasons = Object.entries(skipped).filter(([, count]) => count > 0).map(([why, count]) => `${count} ${why}`);
-    warnings.push(`no readable files under the root${reasons.length ? ` (skipped: ${reasons.join(', ')})` : ''}; check --root`);
+    warnings.push(`no readable files under the root${skippedNote}; check --root`);
   } else if (ranked.length === 0) {
     const keywords = input.outcome.trace[0]?.query.keywords.slice(0, 8).join(', ') || 'none';
-    warnings.push(`no file matched the task's terms (searched for: ${keywords}); name an identifier, file or error message from the code, or check --root`);
+    warnings.push(
+      `no file matched the task's terms among ${input.filesConsidered} files${skippedNote} (searched for: ${keywords}); name an identifier, file or error message from the code, or check --root`,
+    );
   } else if (ranked.every((file) => file.relevance < 0.2)) {
-    warnings.push(`all ${ranked.length} files judged were irrelevant (below 0.2); the task may be about code outside this root`);
+    warnings.push(
+      `all ${ranked.length} files judged were irrelevant (below 0.2); the task may be about code outside this root`,
+    );
   } else if (selected.length === 0) {
     const best = ranked[0];
-    warnings.push(`no file reached --min-relevance ${input.minRelevance}; the best was ${best?.path} at ${best?.relevance}; lower --min-relevance or name identifiers from the code`);
+    warnings.push(
+      `no file reached --min-relevance ${input.minRelevance}; the best was ${best?.path} at ${best?.relevance}; lower --min-relevance or name identifiers from the code`,
+    );
   }
-  if (skipped.overLimit > 0) warnings.push(`${skipped.overLimit} files were not read: the repository has more files than maxRepositoryFiles`);
+  if (skipped.overLimit > 0)
+    warnings.push(
+      `${skipped.overLimit} files were not read: the repository has more files than maxRepositoryFiles`,
+    );
   return warnings;
 }
 
 export function buildContextPack(input: PackInput): ContextPack {
   const ranked = [...input.outcome.judged].sort(byRelevance);
-  const selected = ranked.filter((file) => file.relevance >= input.minRelevance).slice(0, input.maxFiles);
+  const selected = ranked
+    .filter((file) => file.relevance >= input.minRelevance)
+    .slice(0, input.maxFiles);
   const selectedPaths = new Set(selected.map((file) => file.path));
   const completedCycles = input.outcome.trace.length;
-  const gaps = openGaps(input.outcome.judged, 0, completedCycles).filter((gap) => gap.raisedBy.some((path) => selectedPaths.has(path)));
+  const gaps = openGaps(input.outcome.judged, 0, completedCycles).filter((gap) =>
+    gap.raisedBy.some((path) => selectedPaths.has(path)),
+  );
   return {
     schemaVersion: CONTEXT_PACK_VERSION,
     task: input.task,

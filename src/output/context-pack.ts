@@ -8,11 +8,17 @@ import { querySchema } from '../query.js';
  */
 export const CONTEXT_PACK_VERSION = 1;
 
-const lineRangeSchema = z.tuple([z.int().min(1), z.int().min(1)]).describe('first and last line, 1-based, inclusive');
+const lineRangeSchema = z
+  .tuple([z.int().min(1), z.int().min(1)])
+  .describe('first and last line, 1-based, inclusive');
 
 export const judgedFileSchema = z.object({
   path: z.string().describe('relative to the root, with forward slashes'),
-  relevance: z.number().min(0).max(1).describe('0.8–1 implements the target; 0.5–0.7 related; 0.2–0.4 tangential; <0.2 irrelevant'),
+  relevance: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('0.8–1 implements the target; 0.5–0.7 related; 0.2–0.4 tangential; <0.2 irrelevant'),
   reason: z.string(),
   missingContext: z.array(z.string()).describe('what this file needs that the run does not hold'),
   cycle: z.int().min(1).describe('the cycle in which the file was found and judged'),
@@ -35,7 +41,10 @@ export const cycleTraceSchema = z.object({
   cycle: z.int().min(1),
   query: querySchema,
   candidatesFound: z.int().min(0).describe('files the query matched, including ones judged before'),
-  newCandidates: z.int().min(0).describe('files the query matched that were not judged or excluded before'),
+  newCandidates: z
+    .int()
+    .min(0)
+    .describe('files the query matched that were not judged or excluded before'),
   evaluated: z.array(z.string()),
   kept: z.array(z.string()).describe('judged this cycle at or above minRelevance'),
   excluded: z.array(z.string()).describe('judged this cycle below 0.2: never dispatched again'),
@@ -51,8 +60,12 @@ export const contextPackSchema = z.object({
   root: z.string().describe('absolute path of the searched directory'),
   judge: z.string(),
   files: z.array(contextFileSchema).describe('the selected context, relevance descending'),
-  evaluated: z.array(judgedFileSchema).describe('every file judged in the run, relevance descending'),
-  gaps: z.array(gapSchema).describe('missing context reported by selected files and still unresolved'),
+  evaluated: z
+    .array(judgedFileSchema)
+    .describe('every file judged in the run, relevance descending'),
+  gaps: z
+    .array(gapSchema)
+    .describe('missing context reported by selected files and still unresolved'),
   trace: z.array(cycleTraceSchema),
   stopReason: stopReasonSchema,
   warnings: z.array(z.string()),

@@ -5,7 +5,22 @@
  */
 
 // No agentive `-er`: `render` and `rendering` would part, and `parser` is not `parse` anyway.
-const SUFFIXES = ['ations', 'ation', 'ating', 'ates', 'ated', 'ate', 'ings', 'ing', 'ies', 'ed', 'es', 's', 'y', 'e'];
+const SUFFIXES = [
+  'ations',
+  'ation',
+  'ating',
+  'ates',
+  'ated',
+  'ate',
+  'ings',
+  'ing',
+  'ies',
+  'ed',
+  'es',
+  's',
+  'y',
+  'e',
+];
 const MIN_STEM = 4;
 
 const cache = new Map<string, string>();

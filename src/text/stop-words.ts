@@ -23,5 +23,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   question rather really reason related repro reproduce reproduced reproduction result results
   right run running say see seem seems seen set should show shows simple since something sometimes
   still sure take tell thanks thank thing things think try trying two use used uses using version
-  versions want wants work works working workaround wrong yes`.split(/\s+/).filter(Boolean),
+  versions want wants work works working workaround wrong yes`
+    .split(/\s+/)
+    .filter(Boolean),
 );

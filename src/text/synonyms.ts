@@ -51,7 +51,8 @@ const stemsOf = (term: string) => wordsOf(term).map(stem);
 function containsSequence(haystack: readonly string[], needle: readonly string[]): boolean {
   if (needle.length === 0 || needle.length > haystack.length) return false;
   outer: for (let start = 0; start + needle.length <= haystack.length; start++) {
-    for (let offset = 0; offset < needle.length; offset++) if (haystack[start + offset] !== needle[offset]) continue outer;
+    for (let offset = 0; offset < needle.length; offset++)
+      if (haystack[start + offset] !== needle[offset]) continue outer;
     return true;
   }
   return false;
@@ -63,7 +64,9 @@ function containsSequence(haystack: readonly string[], needle: readonly string[]
  */
 export function synonymsIn(text: string): { synonym: string; of: string }[] {
   // Stop words go first, so that "add" in "Add rate limiting" does not summon "create".
-  const words = wordsOf(text).filter((word) => !STOP_WORDS.has(word)).map(stem);
+  const words = wordsOf(text)
+    .filter((word) => !STOP_WORDS.has(word))
+    .map(stem);
   const found: { synonym: string; of: string }[] = [];
   // Keyed by stems, so `route` and `routes` are one synonym.
   const seen = new Set<string>();

@@ -43,11 +43,17 @@ function floorScore(candidates: readonly Candidate[], model: TermModel): number 
   for (const candidate of candidates) {
     for (const match of candidate.matches) {
       const concept = model.conceptOf(match.keyword);
-      weights.set(concept, Math.max(weights.get(concept) ?? 0, match.weight * model.importanceOf(match.keyword)));
+      weights.set(
+        concept,
+        Math.max(weights.get(concept) ?? 0, match.weight * model.importanceOf(match.keyword)),
+      );
     }
   }
   const [first = 0, second = 0] = [...weights.values()].sort((left, right) => right - left);
-  return first * (FIELD_WEIGHTS.fileName + FIELD_WEIGHTS.partialDefinition) + second * FIELD_WEIGHTS.content * 0.66;
+  return (
+    first * (FIELD_WEIGHTS.fileName + FIELD_WEIGHTS.partialDefinition) +
+    second * FIELD_WEIGHTS.content * 0.66
+  );
 }
 
 export function calibrate(score: number, reference: number): number {
@@ -77,13 +83,18 @@ export function cycleReference(context: JudgeContext, model: TermModel): number 
 }
 
 function namedInTask(path: string, model: TermModel): boolean {
-  return model.terms.mentionedPaths.some((mentioned) => path === mentioned || path.endsWith(`/${mentioned}`));
+  return model.terms.mentionedPaths.some(
+    (mentioned) => path === mentioned || path.endsWith(`/${mentioned}`),
+  );
 }
 
 function describeMatch(match: KeywordMatch): string | undefined {
   const exact = match.definitions.filter((definition) => definition.exact);
-  const defined = (exact.length > 0 ? exact : match.definitions).slice(0, 2).map((definition) => `${definition.name}()`);
-  if (defined.length > 0) return `defines ${defined.join(', ')}${exact.length > 0 ? '' : ` (${match.keyword})`}`;
+  const defined = (exact.length > 0 ? exact : match.definitions)
+    .slice(0, 2)
+    .map((definition) => `${definition.name}()`);
+  if (defined.length > 0)
+    return `defines ${defined.join(', ')}${exact.length > 0 ? '' : ` (${match.keyword})`}`;
   if (match.inFileName) return `file name contains ${match.keyword}`;
   const lines = match.exactLines.length + match.partialLines.length;
   if (lines > 0) return `${lines} line${lines === 1 ? '' : 's'} mention ${match.keyword}`;
@@ -95,9 +106,18 @@ function describeMatch(match: KeywordMatch): string | undefined {
 function describe(candidate: Candidate, model: TermModel): string[] {
   const seen = new Set<string>();
   return [...candidate.matches]
-    .map((match) => ({ match, contribution: match.weight * model.importanceOf(match.keyword) * fieldScore(match, candidate.relativeLength, /\s/.test(match.keyword)) }))
+    .map((match) => ({
+      match,
+      contribution:
+        match.weight *
+        model.importanceOf(match.keyword) *
+        fieldScore(match, candidate.relativeLength, /\s/.test(match.keyword)),
+    }))
     .sort((left, right) => right.contribution - left.contribution)
-    .filter(({ match }) => !seen.has(model.conceptOf(match.keyword)) && seen.add(model.conceptOf(match.keyword)))
+    .filter(
+      ({ match }) =>
+        !seen.has(model.conceptOf(match.keyword)) && seen.add(model.conceptOf(match.keyword)),
+    )
     .slice(0, 4)
     .map(({ match }) => describeMatch(match))
     .filter((text): text is string => text !== undefined);
@@ -109,22 +129,40 @@ function describe(candidate: Candidate, model: TermModel): string[] {
  * Only strong neighbours count; across directories an import says too little (everything imports
  * the logger).
  */
-function strongestNeighbour(candidate: Candidate, context: JudgeContext, model: TermModel): { path: string; relevance: number; direction: 'uses' | 'used by' } | undefined {
+function strongestNeighbour(
+  candidate: Candidate,
+  context: JudgeContext,
+  model: TermModel,
+): { path: string; relevance: number; direction: 'uses' | 'used by' } | undefined {
   const reference = cycleReference(context, model);
-  const relevanceOf = new Map<string, number>(context.judged.map((file) => [file.path, file.relevance]));
-  const others = [...context.candidates.filter((other) => other.path !== candidate.path), ...context.judged.map((file) => file.candidate)];
+  const relevanceOf = new Map<string, number>(
+    context.judged.map((file) => [file.path, file.relevance]),
+  );
+  const others = [
+    ...context.candidates.filter((other) => other.path !== candidate.path),
+    ...context.judged.map((file) => file.candidate),
+  ];
   for (const other of others) {
-    if (!relevanceOf.has(other.path)) relevanceOf.set(other.path, calibrate(taskScore(other, model), reference));
+    if (!relevanceOf.has(other.path))
+      relevanceOf.set(other.path, calibrate(taskScore(other, model), reference));
   }
   const directory = posix.dirname(candidate.path);
   let best: { path: string; relevance: number; direction: 'uses' | 'used by' } | undefined;
   const consider = (path: string, direction: 'uses' | 'used by') => {
     const relevance = relevanceOf.get(path);
-    if (relevance === undefined || relevance < STRONG_NEIGHBOUR || posix.dirname(path) !== directory) return;
+    if (
+      relevance === undefined ||
+      relevance < STRONG_NEIGHBOUR ||
+      posix.dirname(path) !== directory
+    )
+      return;
     if (!best || relevance > best.relevance) best = { path, relevance, direction };
   };
-  for (const entry of candidate.imports) if (entry.resolved !== undefined) consider(entry.resolved, 'uses');
-  for (const other of others) if (other.imports.some((entry) => entry.resolved === candidate.path)) consider(other.path, 'used by');
+  for (const entry of candidate.imports)
+    if (entry.resolved !== undefined) consider(entry.resolved, 'uses');
+  for (const other of others)
+    if (other.imports.some((entry) => entry.resolved === candidate.path))
+      consider(other.path, 'used by');
   return best;
 }
 
@@ -132,14 +170,27 @@ function missingContext(candidate: Candidate, context: JudgeContext): string[] {
   const held = new Set([...context.candidatePaths, ...context.judged.map((file) => file.path)]);
   const missing: string[] = [];
   for (const entry of candidate.imports) {
-    if (!entry.resolved || held.has(entry.resolved) || missing.some((text) => text.startsWith(entry.resolved ?? ''))) continue;
-    missing.push(entry.names.length > 0 ? `${entry.resolved} (${entry.names.slice(0, 4).join(', ')})` : entry.resolved);
+    if (
+      !entry.resolved ||
+      held.has(entry.resolved) ||
+      missing.some((text) => text.startsWith(entry.resolved ?? ''))
+    )
+      continue;
+    missing.push(
+      entry.names.length > 0
+        ? `${entry.resolved} (${entry.names.slice(0, 4).join(', ')})`
+        : entry.resolved,
+    );
     if (missing.length === MAX_MISSING) break;
   }
   return missing;
 }
 
-export function evaluateHeuristically(candidate: Candidate, context: JudgeContext, model: TermModel): Evaluation {
+export function evaluateHeuristically(
+  candidate: Candidate,
+  context: JudgeContext,
+  model: TermModel,
+): Evaluation {
   const reference = cycleReference(context, model);
   const lexical = calibrate(taskScore(candidate, model), reference);
   const reasons = describe(candidate, model);
@@ -157,6 +208,11 @@ export function evaluateHeuristically(candidate: Candidate, context: JudgeContex
     }
   }
   if (candidate.kind !== 'source') reasons.push(`${candidate.kind} file`);
-  const reason = reasons.length > 0 ? reasons.join('; ') : candidate.explicit ? 'requested by path; no task term matched' : 'no task term matched';
+  const reason =
+    reasons.length > 0
+      ? reasons.join('; ')
+      : candidate.explicit
+        ? 'requested by path; no task term matched'
+        : 'no task term matched';
   return { relevance, reason, missingContext: missingContext(candidate, context) };
 }

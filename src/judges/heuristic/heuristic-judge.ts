@@ -24,7 +24,9 @@ export function createHeuristicJudge(): Judge {
   return {
     name: 'heuristic',
     initialQuery: async (task, overview) => initialHeuristicQuery(modelFor(task), overview),
-    evaluate: async (task, candidate, context) => evaluateHeuristically(candidate, context, modelFor(task)),
-    refine: async (task, evaluations, previousQuery, context) => refineHeuristically(evaluations, previousQuery, context.overview, modelFor(task)),
+    evaluate: async (task, candidate, context) =>
+      evaluateHeuristically(candidate, context, modelFor(task)),
+    refine: async (task, evaluations, previousQuery, context) =>
+      refineHeuristically(evaluations, previousQuery, context.overview, modelFor(task)),
   };
 }

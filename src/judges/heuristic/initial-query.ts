@@ -19,6 +19,8 @@ export function initialHeuristicQuery(model: TermModel, overview: RepoOverview):
     patterns: ['**/*', ...new Set(named)],
     keywords: model.keywords,
     excludes: [],
-    focusAreas: [...new Set(named.map((path) => posix.dirname(path)).filter((directory) => directory !== '.'))],
+    focusAreas: [
+      ...new Set(named.map((path) => posix.dirname(path)).filter((directory) => directory !== '.')),
+    ],
   };
 }

@@ -24,8 +24,14 @@ function pathOfGap(gap: string, known: ReadonlySet<string>): string | undefined 
 }
 
 /** Identifiers of a relevant file that share a word with the task: its vocabulary for the task's ideas. */
-function learnedIdentifiers(files: readonly JudgedFile[], model: TermModel, taken: ReadonlySet<string>): string[] {
-  const taskStems = new Set(model.keywords.flatMap((keyword) => splitIdentifier(keyword).map(stem)));
+function learnedIdentifiers(
+  files: readonly JudgedFile[],
+  model: TermModel,
+  taken: ReadonlySet<string>,
+): string[] {
+  const taskStems = new Set(
+    model.keywords.flatMap((keyword) => splitIdentifier(keyword).map(stem)),
+  );
   const learned: string[] = [];
   for (const file of files) {
     for (const symbol of file.candidate.symbols) {
@@ -39,8 +45,15 @@ function learnedIdentifiers(files: readonly JudgedFile[], model: TermModel, take
   return learned;
 }
 
-export function refineHeuristically(evaluations: readonly JudgedFile[], previous: Query, overview: RepoOverview, model: TermModel): Query {
-  const related = [...evaluations].filter((file) => file.relevance >= RELATED).sort((left, right) => right.relevance - left.relevance);
+export function refineHeuristically(
+  evaluations: readonly JudgedFile[],
+  previous: Query,
+  overview: RepoOverview,
+  model: TermModel,
+): Query {
+  const related = [...evaluations]
+    .filter((file) => file.relevance >= RELATED)
+    .sort((left, right) => right.relevance - left.relevance);
   const taken = new Set(previous.keywords.map((keyword) => keyword.toLowerCase()));
   const keywords = [...previous.keywords];
   const push = (keyword: string) => {
@@ -53,8 +66,13 @@ export function refineHeuristically(evaluations: readonly JudgedFile[], previous
 
   const known = new Set(overview.paths);
   const judged = new Set(evaluations.map((file) => file.path));
-  const gaps = related.flatMap((file) => file.missingContext.map((gap) => pathOfGap(gap, known))).filter((path): path is string => path !== undefined && !judged.has(path));
-  const focusAreas = related.filter((file) => file.relevance >= HIGH).map((file) => posix.dirname(file.path)).filter((directory) => directory !== '.');
+  const gaps = related
+    .flatMap((file) => file.missingContext.map((gap) => pathOfGap(gap, known)))
+    .filter((path): path is string => path !== undefined && !judged.has(path));
+  const focusAreas = related
+    .filter((file) => file.relevance >= HIGH)
+    .map((file) => posix.dirname(file.path))
+    .filter((directory) => directory !== '.');
 
   return {
     patterns: [...new Set([...previous.patterns, ...gaps])],

@@ -35,10 +35,13 @@ const CODE_WORDS = new Set(
   import in instanceof int interface is let new nil none null number object of package private protected
   public return self static str string super switch this throw throws true try type typeof undefined
   var void while with yield console log print println require module exports document window value
-  args arg data result err error res req callback cb fn foo bar baz test expect it describe`.split(/\s+/),
+  args arg data result err error res req callback cb fn foo bar baz test expect it describe`.split(
+    /\s+/,
+  ),
 );
 
-const FILE_PATH = /(?:[\w.@-]+\/)*[\w.@-]+\.(?:[cm]?[jt]sx?|vue|svelte|py|go|rs|java|kt|scala|cs|swift|c|h|cc|cpp|hpp|rb|php|json|ya?ml|toml|md)\b/g;
+const FILE_PATH =
+  /(?:[\w.@-]+\/)*[\w.@-]+\.(?:[cm]?[jt]sx?|vue|svelte|py|go|rs|java|kt|scala|cs|swift|c|h|cc|cpp|hpp|rb|php|json|ya?ml|toml|md)\b/g;
 const STACK_FRAME = /^\s*at\s+(?:(?:async\s+)?([\w$.<>]+)\s+\()?([^\s()]+?):\d+(?::\d+)?\)?\s*$/gm;
 const PYTHON_FRAME = /File "([^"]+)", line \d+, in (\w+)/g;
 const QUOTED = /"([^"\n]{6,160})"|'([^'\n]{6,160})'|“([^”\n]{6,160})”/g;
@@ -52,8 +55,13 @@ export function extractTaskTerms(task: string): TaskTerms {
   const add = (keyword: string, weight: number) => {
     const clean = keyword.trim().replace(/[.,;:!?)]+$/, '');
     if (clean.length < 2) return;
-    const key = [...importance.keys()].find((existing) => existing.toLowerCase() === clean.toLowerCase()) ?? clean;
-    importance.set(key, Math.max(importance.get(key) ?? 0, weight) + (importance.has(key) ? 0.05 : 0));
+    const key =
+      [...importance.keys()].find((existing) => existing.toLowerCase() === clean.toLowerCase()) ??
+      clean;
+    importance.set(
+      key,
+      Math.max(importance.get(key) ?? 0, weight) + (importance.has(key) ? 0.05 : 0),
+    );
   };
   const mentionedPaths = new Set<string>();
 
@@ -65,15 +73,19 @@ export function extractTaskTerms(task: string): TaskTerms {
   const text = task.replace(URL, ' ');
 
   for (const match of text.matchAll(STACK_FRAME)) {
-    if (match[2] && !match[2].includes('node_modules') && !match[2].startsWith('node:')) mentionedPaths.add(match[2]);
-    if (match[1]) for (const name of match[1].split('.')) if (isUsefulIdentifier(name)) add(name, IMPORTANCE.codeIdentifier);
+    if (match[2] && !match[2].includes('node_modules') && !match[2].startsWith('node:'))
+      mentionedPaths.add(match[2]);
+    if (match[1])
+      for (const name of match[1].split('.'))
+        if (isUsefulIdentifier(name)) add(name, IMPORTANCE.codeIdentifier);
   }
   for (const match of text.matchAll(PYTHON_FRAME)) {
     if (match[1] && !/site-packages|lib\/python/.test(match[1])) mentionedPaths.add(match[1]);
     if (match[2] && isUsefulIdentifier(match[2])) add(match[2], IMPORTANCE.codeIdentifier);
   }
   for (const match of text.matchAll(FILE_PATH)) {
-    if (!/^\d/.test(match[0]) && !match[0].includes('node_modules')) mentionedPaths.add(match[0].replace(/^\.?\//, ''));
+    if (!/^\d/.test(match[0]) && !match[0].includes('node_modules'))
+      mentionedPaths.add(match[0].replace(/^\.?\//, ''));
   }
   for (const path of mentionedPaths) {
     const base = path.split('/').pop() ?? path;
@@ -81,7 +93,8 @@ export function extractTaskTerms(task: string): TaskTerms {
     if (stemName.length > 2 && !/^index$/i.test(stemName)) add(stemName, IMPORTANCE.mentionedFile);
   }
 
-  for (const match of text.matchAll(QUOTED)) addMessage(match[1] ?? match[2] ?? match[3] ?? '', add);
+  for (const match of text.matchAll(QUOTED))
+    addMessage(match[1] ?? match[2] ?? match[3] ?? '', add);
   for (const match of text.matchAll(ERROR_LINE)) addMessage(match[1] ?? '', add);
 
   const code = [...text.matchAll(CODE_BLOCK)].map((match) => match[1] ?? '').join('\n');
@@ -120,7 +133,9 @@ export function extractTaskTerms(task: string): TaskTerms {
     .map(([keyword]) => keyword);
   return {
     keywords,
-    importance: new Map(keywords.map((keyword) => [keyword, importance.get(keyword) ?? IMPORTANCE.word])),
+    importance: new Map(
+      keywords.map((keyword) => [keyword, importance.get(keyword) ?? IMPORTANCE.word]),
+    ),
     mentionedPaths: [...mentionedPaths],
     wantedKinds: wantedKindsOf(prose),
   };
@@ -135,13 +150,24 @@ function isUsefulIdentifier(identifier: string): boolean {
 function addMessage(message: string, add: (keyword: string, weight: number) => void): void {
   const words = message.trim().split(/\s+/);
   // A message of several words is searched verbatim; a single token is an identifier or a value.
-  if (words.length >= 3 && /[a-z]/i.test(message) && !/^https?:/.test(message)) add(message.trim(), IMPORTANCE.quotedMessage);
+  if (words.length >= 3 && /[a-z]/i.test(message) && !/^https?:/.test(message))
+    add(message.trim(), IMPORTANCE.quotedMessage);
 }
 
 function wantedKindsOf(prose: string): Set<FileKind> {
   const kinds = new Set<FileKind>();
   // Only an explicit ask counts: most bug reports mention tests or docs in passing.
-  if (/\b(unit tests?|test suites?|test cases?|(?:add|write|fix|update|improve) (?:a |the )?(?:unit )?tests?)\b/i.test(prose)) kinds.add('test');
-  if (/\b(?:add|write|fix|update|improve) (?:the )?(?:docs|documentation|readme|changelog)\b/i.test(prose)) kinds.add('docs');
+  if (
+    /\b(unit tests?|test suites?|test cases?|(?:add|write|fix|update|improve) (?:a |the )?(?:unit )?tests?)\b/i.test(
+      prose,
+    )
+  )
+    kinds.add('test');
+  if (
+    /\b(?:add|write|fix|update|improve) (?:the )?(?:docs|documentation|readme|changelog)\b/i.test(
+      prose,
+    )
+  )
+    kinds.add('docs');
   return kinds;
 }

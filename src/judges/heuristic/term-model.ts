@@ -45,7 +45,8 @@ export function buildTermModel(task: string): TermModel {
     const own = terms.keywords.filter((keyword) => ofWords.includes(stemKey(keyword)));
     const ownWeight = Math.max(0, ...own.map((keyword) => terms.importance.get(keyword) ?? 0));
     if (ofWords.length > 1 && !importance.has(of)) {
-      for (const part of own) importance.set(part.toLowerCase(), (terms.importance.get(part) ?? 0) * PART_SHARE);
+      for (const part of own)
+        importance.set(part.toLowerCase(), (terms.importance.get(part) ?? 0) * PART_SHARE);
       set(of, ownWeight, idea);
     } else {
       for (const part of own) concept.set(part.toLowerCase(), idea);
@@ -53,7 +54,10 @@ export function buildTermModel(task: string): TermModel {
     if (!importance.has(synonym.toLowerCase())) set(synonym, SYNONYM_IMPORTANCE, idea);
   }
 
-  const keywords = [...order].sort((left, right) => (importance.get(right.toLowerCase()) ?? 0) - (importance.get(left.toLowerCase()) ?? 0));
+  const keywords = [...order].sort(
+    (left, right) =>
+      (importance.get(right.toLowerCase()) ?? 0) - (importance.get(left.toLowerCase()) ?? 0),
+  );
   return {
     terms,
     keywords,

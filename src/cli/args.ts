@@ -1,0 +1,146 @@
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../errors.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
+
+export const JUDGE_CHOICES = ['auto', 'heuristic', 'claude'] as const;
+export type JudgeChoice = (typeof JUDGE_CHOICES)[number];
+
+export interface CliArguments {
+  help: boolean;
+  version: boolean;
+  schema: boolean;
+  task: string | undefined;
+  taskFile: string | undefined;
+  root: string;
+  judge: JudgeChoice;
+  format: OutputFormat | undefined;
+  excerpts: boolean;
+  excludes: string[];
+  maxCycles: number | undefined;
+  threshold: number | undefined;
+  minFiles: number | undefined;
+  minRelevance: number | undefined;
+  maxFiles: number | undefined;
+}
+
+export const USAGE = `Usage: iterative-retrieval [task] [options]
+
+Finds the files a subagent needs for a task. The task comes from the argument, --task-file, or
+standard input.
+
+Options:
+  --task-file <path>      read the task from a file
+  --root <dir>            repository to search (default: current directory)
+  --judge <name>          auto | heuristic | claude (default: auto)
+  --max-cycles <n>        most search cycles (default: 3)
+  --threshold <0-1>       relevance that counts as high for stopping early (default: 0.7)
+  --min-files <n>         highly relevant files to hold before stopping early (default: 3)
+  --min-relevance <0-1>   lowest relevance included in the result (default: 0.5)
+  --max-files <n>         most files in the result (default: 8)
+  --exclude <glob>        never consider matching files (repeatable)
+  --format <name>         json | markdown | paths (default: json, or markdown on a terminal)
+  --excerpts              include each file's excerpt in markdown output
+  --schema                print the JSON Schema of the json output and exit
+  -h, --help              show this help
+  -v, --version           show the version
+
+Exit codes: 0 context found, 1 nothing relevant found, 2 invalid usage, 3 unreadable root or
+task file, 4 judge failure, 5 internal error, 130 interrupted.
+Environment: LOG_LEVEL (pino level for the JSON logs on stderr).`;
+
+function number(
+  option: string,
+  raw: string | undefined,
+  { integer, min, max }: { integer: boolean; min: number; max?: number },
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
+  if (
+    raw.trim() === '' ||
+    !Number.isFinite(value) ||
+    (integer && !Number.isInteger(value)) ||
+    value < min ||
+    (max !== undefined && value > max)
+  ) {
+    throw new ConfigError(
+      `\`--${option}\` must be ${integer ? 'a whole number' : 'a number'} ${range} (got "${raw}")`,
+      { option: `--${option}` },
+    );
+  }
+  return value;
+}
+
+function choice<T extends string>(
+  option: string,
+  raw: string | undefined,
+  choices: readonly T[],
+): T | undefined {
+  if (raw === undefined) return undefined;
+  if ((choices as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigError(`\`--${option}\` must be one of ${choices.join(', ')} (got "${raw}")`, {
+    option: `--${option}`,
+  });
+}
+
+/** Parses the command line; every mistake is a ConfigError naming the option. */
+export function parseCliArguments(argv: readonly string[]): CliArguments {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+        schema: { type: 'boolean' },
+        'task-file': { type: 'string' },
+        root: { type: 'string' },
+        judge: { type: 'string' },
+        format: { type: 'string' },
+        excerpts: { type: 'boolean' },
+        exclude: { type: 'string', multiple: true },
+        'max-cycles': { type: 'string' },
+        threshold: { type: 'string' },
+        'min-files': { type: 'string' },
+        'min-relevance': { type: 'string' },
+        'max-files': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    // node:util's messages are clear; drop its long hint about positionals.
+    const message =
+      error instanceof Error
+        ? (error.message.split('. To specify')[0] ?? error.message)
+        : String(error);
+    throw new ConfigError(message.replace(/'/g, '`'), { cause: error });
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 1)
+    throw new ConfigError(
+      `expected one task argument, got ${positionals.length} (quote the task)`,
+      { option: 'task' },
+    );
+  return {
+    help: values.help ?? false,
+    version: values.version ?? false,
+    schema: values.schema ?? false,
+    task: positionals[0],
+    taskFile: values['task-file'],
+    root: values.root ?? '.',
+    judge: choice('judge', values.judge, JUDGE_CHOICES) ?? 'auto',
+    format: choice('format', values.format, OUTPUT_FORMATS),
+    excerpts: values.excerpts ?? false,
+    excludes: values.exclude ?? [],
+    maxCycles: number('max-cycles', values['max-cycles'], { integer: true, min: 1, max: 10 }),
+    threshold: number('threshold', values.threshold, { integer: false, min: 0, max: 1 }),
+    minFiles: number('min-files', values['min-files'], { integer: true, min: 1 }),
+    minRelevance: number('min-relevance', values['min-relevance'], {
+      integer: false,
+      min: 0,
+      max: 1,
+    }),
+    maxFiles: number('max-files', values['max-files'], { integer: true, min: 1 }),
+  };
+}

@@ -1,0 +1,29 @@
+import type { ContextPack } from './context-pack.js';
+import { formatJson } from './json.js';
+import { formatMarkdown } from './markdown.js';
+import { formatPaths } from './paths.js';
+
+/** The output formats a run can be printed in. */
+export const OUTPUT_FORMATS = ['json', 'markdown', 'paths'] as const;
+
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface FormatOptions {
+  /** Include each file's excerpt (markdown only). Default false. */
+  excerpts?: boolean;
+}
+
+const FORMATTERS: Record<OutputFormat, (pack: ContextPack, excerpts: boolean) => string> = {
+  json: (pack) => formatJson(pack),
+  markdown: (pack, excerpts) => formatMarkdown(pack, { excerpts }),
+  paths: (pack) => formatPaths(pack),
+};
+
+/** Renders a pack in the given format; every format ends with a newline unless it is empty. */
+export function formatContextPack(
+  pack: ContextPack,
+  format: OutputFormat,
+  options: FormatOptions = {},
+): string {
+  return FORMATTERS[format](pack, options.excerpts ?? false);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, iterativeRetrieve } from '../src/index.js';
+import { parseRetrievalOptions } from '../src/options.js';
+
+describe('retrieval options', () => {
+  it('documents its defaults by applying them', () => {
+    expect(parseRetrievalOptions({})).toMatchObject({
+      root: '.',
+      maxCycles: 3,
+      threshold: 0.7,
+      minFiles: 3,
+      minRelevance: 0.5,
+      maxFiles: 8,
+      maxCandidatesPerCycle: 30,
+      excerptTokens: 600,
+      concurrency: 8,
+      excludes: [],
+    });
+  });
+
+  it.each([
+    [{ maxCycles: 0 }, 'maxCycles'],
+    [{ maxCycles: 1.5 }, 'maxCycles'],
+    [{ threshold: 1.2 }, 'threshold'],
+    [{ minRelevance: -0.1 }, 'minRelevance'],
+    [{ concurrency: 0 }, 'concurrency'],
+    [{ excerptTokens: 10 }, 'excerptTokens'],
+    [{ judge: { evaluate: () => 1 } }, 'judge'],
+    [{ root: '' }, 'root'],
+  ])('rejects %o naming the option', (options, option) => {
+    expect(() => parseRetrievalOptions(options)).toThrow(ConfigError);
+    try {
+      parseRetrievalOptions(options);
+    } catch (error) {
+      expect((error as ConfigError).option).toBe(option);
+      expect((error as ConfigError).message).toContain(`\`${option}\``);
+      expect((error as ConfigError).cause).toBeDefined();
+    }
+  });
+
+  it('names unknown options', () => {
+    expect(() => parseRetrievalOptions({ maxCycle: 2 })).toThrow('unknown option `maxCycle`');
+  });
+
+  it('fails before any work on an empty task', async () => {
+    await expect(iterativeRetrieve('  ', { root: '/nonexistent' })).rejects.toThrow(
+      /`task` must be a non-empty/,
+    );
+  });
+});

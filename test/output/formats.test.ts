@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { contextPackSchema, type ContextFile } from '../../src/output/context-pack.js';
+import { formatContextPack, OUTPUT_FORMATS } from '../../src/output/format.js';
+import { formatJson } from '../../src/output/json.js';
+import { formatMarkdown } from '../../src/output/markdown.js';
+import { formatPaths } from '../../src/output/paths.js';
+import { makeFile, makePack } from '../support/context-pack-factory.js';
+
+const excerpts = { excerpts: true };
+const noExcerpts = { excerpts: false };
+const emptyPack = makePack({ files: [], warnings: ['no file matched the task'] });
+const withFile = (file: Partial<ContextFile>) => makePack({ files: [makeFile(file)] });
+
+describe('formatJson', () => {
+  it('round-trips to the same pack, which still validates', () => {
+    const pack = makePack();
+    const parsed: unknown = JSON.parse(formatJson(pack));
+    expect(parsed).toEqual(pack);
+    expect(contextPackSchema.parse(parsed)).toEqual(pack);
+  });
+
+  it('is indented by two spaces and ends with one newline', () => {
+    const text = formatJson(makePack());
+    expect(text.startsWith('{\n  "schemaVersion": 1,')).toBe(true);
+    expect(text.endsWith('}\n')).toBe(true);
+  });
+});
+
+describe('formatMarkdown', () => {
+  it('names the task and how the context was found', () => {
+    const text = formatMarkdown(makePack({ stopReason: 'max-cycles' }), noExcerpts);
+    expect(text.startsWith('# Context for: Make the HTTP client retry on 503\n')).toBe(true);
+    expect(text).toContain('`heuristic` judge in 1 cycle; stopped because the cycle limit');
+  });
+
+  it("lists files in the pack's order with relevance and line ranges", () => {
+    const pack = makePack();
+    const text = formatMarkdown({ ...pack, files: [...pack.files].reverse() }, noExcerpts);
+    expect(text.indexOf('## `src/http/client.ts`')).toBeLessThan(
+      text.indexOf('## `src/http/retry.ts`'),
+    );
+    expect(text).toContain('relevance 0.67 · lines 3, 41–47\n');
+    expect(text).toContain('relevance 0.90 · lines 12–30\n');
+  });
+
+  const ranges: [ContextFile['lineRanges'], string][] = [
+    [[[5, 5]], 'line 5'],
+    [[[1, 2]], 'lines 1–2'],
+  ];
+  it.each(ranges)('writes line ranges %j as "%s"', (lineRanges, expected) => {
+    expect(formatMarkdown(withFile({ lineRanges }), noExcerpts)).toContain(`· ${expected}\n`);
+  });
+
+  it('says what a file still needs only when it needs something', () => {
+    const needy = makeFile({ path: 'a.ts', missingContext: ['the Backoff type', 'config'] });
+    const text = formatMarkdown(makePack({ files: [needy, makeFile()] }), noExcerpts);
+    expect(text).toContain('Still needs: the Backoff type; config');
+    expect(text.match(/Still needs/g)).toHaveLength(1);
+  });
+
+  it.each([true, false])('shows excerpts only when asked (excerpts: %s)', (shown) => {
+    const text = formatMarkdown(makePack(), { excerpts: shown });
+    expect(text.includes('12| export function retry() {')).toBe(shown);
+    expect(text.includes('```')).toBe(shown);
+  });
+
+  it.each([
+    ['src/a.ts', 'ts'],
+    ['app/models.py', 'py'],
+    ['cmd/main.go', 'go'],
+    ['src/lib.rs', 'rs'],
+    ['docs/guide.md', 'markdown'],
+    ['deploy/Dockerfile', 'dockerfile'],
+    ['data/blob.xyz', ''],
+  ])('fences the excerpt of %s as "%s"', (path, language) => {
+    const text = formatMarkdown(withFile({ path, excerpt: '1| x' }), excerpts);
+    expect(text).toContain(`\n\`\`\`${language}\n1| x\n\`\`\`\n`);
+  });
+
+  it('keeps an excerpt that contains triple backticks intact', () => {
+    const excerpt = '1| /**\n2|  * ```ts\n3|  * retry(fn);\n4|  * ```\n5|  */';
+    const text = formatMarkdown(withFile({ excerpt }), excerpts);
+    expect(text).toContain(`\n\`\`\`\`ts\n${excerpt}\n\`\`\`\`\n`);
+  });
+
+  it('lists open gaps and warnings', () => {
+    const gap = { description: 'the Backoff type', raisedBy: ['a.ts'], cycle: 1, searched: true };
+    const text = formatMarkdown(makePack({ gaps: [gap], warnings: ['5 not read'] }), noExcerpts);
+    expect(text).toContain('## Open gaps\n\n- the Backoff type (raised by `a.ts`)\n');
+    expect(text).toContain('## Warnings\n\n- 5 not read\n');
+  });
+
+  it('leaves out empty gap and warning sections', () => {
+    const text = formatMarkdown(makePack(), noExcerpts);
+    expect(text).not.toContain('Open gaps');
+    expect(text).not.toContain('Warnings');
+  });
+
+  it('says plainly when nothing was found, with the warnings', () => {
+    const text = formatMarkdown(emptyPack, excerpts);
+    expect(text).toContain('No relevant files were found for this task.');
+    expect(text).toContain('- no file matched the task');
+  });
+
+  it.each([
+    ['a full pack', makePack()],
+    ['an empty pack', emptyPack],
+    ['excerpts with trailing spaces', withFile({ excerpt: '1| a  \n2|\t\n\n' })],
+  ])('has no trailing whitespace and ends with one newline (%s)', (_name, pack) => {
+    const text = formatMarkdown(pack, excerpts);
+    expect(text).not.toMatch(/[ \t]+$/m);
+    expect(text).toMatch(/[^\n]\n$/);
+  });
+});
+
+describe('formatPaths', () => {
+  it.each([
+    ['prints one path per line', makePack(), 'src/http/retry.ts\nsrc/http/client.ts\n'],
+    ['prints nothing for an empty pack', emptyPack, ''],
+  ])('%s', (_name, pack, expected) => {
+    expect(formatPaths(pack)).toBe(expected);
+  });
+});
+
+describe('formatContextPack', () => {
+  const pack = makePack();
+
+  it.each([
+    ['json', formatJson(pack)],
+    ['markdown', formatMarkdown(pack, noExcerpts)],
+    ['paths', formatPaths(pack)],
+  ] as const)('renders %s like its formatter', (format, expected) => {
+    expect(formatContextPack(pack, format)).toBe(expected);
+  });
+
+  it('covers every output format, and passes the excerpts option to markdown', () => {
+    expect(OUTPUT_FORMATS).toEqual(['json', 'markdown', 'paths']);
+    expect(formatContextPack(pack, 'markdown', excerpts)).toBe(formatMarkdown(pack, excerpts));
+  });
+});

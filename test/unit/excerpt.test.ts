@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildExcerpt, estimateTokens } from '../../src/dispatch/excerpt.js';
+import type { Excerpt, LineRange } from '../../src/dispatch/excerpt.js';
+import { matchFile, weighKeywords } from '../../src/dispatch/match.js';
+import type { KeywordMatch } from '../../src/dispatch/match.js';
+import { analyzeSource } from '../../src/dispatch/source-file.js';
+import type { SourceFile } from '../../src/dispatch/source-file.js';
+import { openWorkspace } from '../../src/dispatch/workspace.js';
+import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
+
+const TOKENS_FILE = [
+  "import { sign } from './jwt.js';",
+  "import type { User } from '../users/user.js';",
+  '',
+  ...Array.from(
+    { length: 30 },
+    (_, index) => `// filler line ${index} with some words to take up space`,
+  ),
+  'export function refreshToken(user: User): string {', // 34
+  '  const expiry = Date.now() + TTL;', // 35
+  '  return sign({ sub: user.id, expiry });', // 36
+  '}',
+  ...Array.from(
+    { length: 30 },
+    (_, index) => `// more filler ${index} to pad the file out further`,
+  ),
+  'export class TokenStore {', // 68
+  '  revoke(token: string) {',
+  '    // the refresh token is gone', // 70
+  '  }',
+  '}', // 72
+].join('\n');
+
+const HIT_LINES = [34, 35, 36, 68, 70];
+
+let file: SourceFile;
+let matches: KeywordMatch[];
+
+beforeAll(async () => {
+  const root = await createTempTree({
+    'src/auth/tokens.ts': TOKENS_FILE,
+    'src/billing/invoice.ts': 'export const total = 0;\n',
+    'src/index.ts': "export * from './auth/tokens.js';\n",
+  });
+  const workspace = await openWorkspace(root, { maxFileBytes: 100_000, maxFiles: 100 });
+  const found = workspace.get('src/auth/tokens.ts');
+  if (!found) throw new Error('src/auth/tokens.ts was not read');
+  file = found;
+  matches = matchFile(file, weighKeywords(['refreshToken', 'expiry', 'token store'], workspace));
+});
+
+afterAll(async () => {
+  await removeTempTrees();
+});
+
+/** The line numbers shown in an excerpt's body, in order. */
+function numberedLines(excerpt: Excerpt): number[] {
+  const body = excerpt.text.split('\n---\n').at(-1) ?? '';
+  return [...body.matchAll(/^\s*(\d+)\| /gm)].map((match) => Number(match[1]));
+}
+
+function expand(ranges: readonly LineRange[]): number[] {
+  return ranges.flatMap(([start, end]) =>
+    Array.from({ length: end - start + 1 }, (_, offset) => start + offset),
+  );
+}
+
+describe('estimateTokens', () => {
+  it.each([
+    ['', 0],
+    ['a', 1],
+    ['abcd', 1],
+    ['abcde', 2],
+    ['x'.repeat(400), 100],
+  ])('%j → %i', (text, tokens) => {
+    expect(estimateTokens(text)).toBe(tokens);
+  });
+});
+
+describe('buildExcerpt', () => {
+  it('sees the hits this fixture is built around', () => {
+    const lines = matches.flatMap((match) => [
+      ...match.exactLines,
+      ...match.partialLines,
+      ...match.definitions.map((definition) => definition.line),
+    ]);
+    expect([...new Set(lines)].sort((left, right) => left - right)).toEqual(HIT_LINES);
+  });
+
+  it.each([60, 120, 250, 1000])('with %i tokens, opens with the outline', (budget) => {
+    const excerpt = buildExcerpt(file, matches, budget);
+    const [outline] = excerpt.text.split('\n---\n');
+    expect(outline).toMatch(
+      /^imports: \.\/jwt\.js, \.\.\/users\/user\.js\ndefines: export refreshToken L34/,
+    );
+  });
+
+  it('lists every import and definition when the budget allows', () => {
+    const excerpt = buildExcerpt(file, matches, 1000);
+    expect(excerpt.text).toContain('imports: ./jwt.js, ../users/user.js\n');
+    expect(excerpt.text).toContain(
+      'defines: export refreshToken L34, export TokenStore L68, revoke L69\n',
+    );
+  });
+
+  it.each([60, 120, 250, 1000])(
+    'with %i tokens, shows numbered lines that are exactly its line ranges',
+    (budget) => {
+      const excerpt = buildExcerpt(file, matches, budget);
+      expect(numberedLines(excerpt)).toEqual(expand(excerpt.lineRanges));
+      for (const [start, end] of excerpt.lineRanges) {
+        for (let line = start; line <= end; line++) {
+          expect(excerpt.text).toContain(`${String(line).padStart(2)}| ${file.lines[line - 1]}`);
+        }
+      }
+    },
+  );
+
+  it.each([60, 120, 250, 1000])(
+    'with %i tokens, gives ascending, non-overlapping line ranges within the file',
+    (budget) => {
+      const { lineRanges } = buildExcerpt(file, matches, budget);
+      expect(lineRanges.length).toBeGreaterThan(0);
+      lineRanges.forEach(([start, end], index) => {
+        expect(start).toBeGreaterThanOrEqual(1);
+        expect(end).toBeLessThanOrEqual(file.lines.length);
+        expect(start).toBeLessThanOrEqual(end);
+        const previous = lineRanges[index - 1];
+        // merged ranges neither overlap nor touch
+        if (previous) expect(start).toBeGreaterThan(previous[1] + 1);
+      });
+    },
+  );
+
+  it.each([60, 120, 250, 1000])('with %i tokens, shows at least one hit', (budget) => {
+    const shown = expand(buildExcerpt(file, matches, budget).lineRanges);
+    expect(shown.some((line) => HIT_LINES.includes(line))).toBe(true);
+  });
+
+  // At 60 tokens the five-line window around line 34 does not fit, and a smaller window around a
+  // lesser hit (line 70) is shown instead, as excerpt.ts intends.
+  it.each([120, 250, 1000])('with %i tokens, shows the best hit with lines around it', (budget) => {
+    const shown = expand(buildExcerpt(file, matches, budget).lineRanges);
+    // the exact definition of `refreshToken` ranks first, with two lines either side
+    expect(shown).toEqual(expect.arrayContaining([32, 33, 34, 35, 36]));
+  });
+
+  it('shows every hit when the budget allows, with a gap marker between windows', () => {
+    const excerpt = buildExcerpt(file, matches, 1000);
+    expect(excerpt.lineRanges).toEqual([
+      [32, 38],
+      [66, 72],
+    ]);
+    expect(expand(excerpt.lineRanges)).toEqual(expect.arrayContaining(HIT_LINES));
+    expect(excerpt.text).toContain('\n…\n');
+    expect(excerpt.text).not.toContain('filler line 10 ');
+  });
+
+  it('shows fewer lines for a smaller budget', () => {
+    const small = expand(buildExcerpt(file, matches, 60).lineRanges);
+    const large = expand(buildExcerpt(file, matches, 1000).lineRanges);
+    expect(small.length).toBeLessThan(large.length);
+    for (const line of small) expect(large).toContain(line);
+  });
+
+  it.each([30, 60, 100, 400])(
+    'with %i tokens and no hits, shows the beginning of the file',
+    (budget) => {
+      const excerpt = buildExcerpt(file, [], budget);
+      expect(excerpt.lineRanges).toHaveLength(1);
+      expect(excerpt.lineRanges[0]?.[0]).toBe(1);
+      expect(excerpt.text).toContain(" 1| import { sign } from './jwt.js';");
+      expect(numberedLines(excerpt)).toEqual(expand(excerpt.lineRanges));
+    },
+  );
+
+  it('shows more of the beginning for a larger budget, up to the whole file', () => {
+    const ends = [30, 100, 400, 5000].map(
+      (budget) => buildExcerpt(file, [], budget).lineRanges[0]?.[1] ?? 0,
+    );
+    expect(ends).toEqual([...ends].sort((left, right) => left - right));
+    expect(ends[0]).toBeLessThan(ends[2] ?? 0);
+    expect(ends.at(-1)).toBe(file.lines.length);
+  });
+
+  it('shows a short file whole, without an outline when it defines and imports nothing', () => {
+    const tiny = analyzeSource('notes.txt', 'alpha\nbeta\ngamma');
+    expect(buildExcerpt(tiny, [], 50)).toEqual({
+      text: '1| alpha\n2| beta\n3| gamma',
+      lineRanges: [[1, 3]],
+    });
+  });
+
+  it('shows nothing when there is no budget', () => {
+    const tiny = analyzeSource('notes.txt', 'alpha\nbeta\ngamma');
+    expect(buildExcerpt(tiny, [], 0)).toEqual({ text: '', lineRanges: [] });
+  });
+
+  it('clips very long lines', () => {
+    const long = analyzeSource('src/long.ts', `const message = '${'x'.repeat(500)}';\nexport {};`);
+    const excerpt = buildExcerpt(long, [], 1000);
+    const first = excerpt.text.split('\n').find((line) => line.startsWith('1| '));
+    expect(first).toBeDefined();
+    expect(first?.length).toBeLessThanOrEqual('1| '.length + 200);
+    expect(first?.endsWith('…')).toBe(true);
+  });
+
+  it('stays within the token budget for every budget, with hits or without', () => {
+    for (let budget = 1; budget <= 400; budget++) {
+      expect(estimateTokens(buildExcerpt(file, matches, budget).text)).toBeLessThanOrEqual(budget);
+      expect(estimateTokens(buildExcerpt(file, [], budget).text)).toBeLessThanOrEqual(budget);
+    }
+  });
+});

@@ -1,0 +1,332 @@
+import { describe, expect, it } from 'vitest';
+import { extractOutline, familyOf } from '../../src/dispatch/outline.js';
+import type { DefinedSymbol, ImportReference } from '../../src/dispatch/outline.js';
+
+function outlineOf(path: string, text: string) {
+  return extractOutline(path, text.split('\n'));
+}
+
+function symbolNames(path: string, text: string): string[] {
+  return outlineOf(path, text).symbols.map((symbol) => symbol.name);
+}
+
+describe('familyOf', () => {
+  it.each([
+    ['src/a.ts', 'script'],
+    ['src/a.tsx', 'script'],
+    ['lib/a.cjs', 'script'],
+    ['App.vue', 'script'],
+    ['app/models.py', 'python'],
+    ['cmd/main.go', 'go'],
+    ['src/lib.rs', 'rust'],
+    ['Main.java', 'jvm'],
+    ['main.c', 'c'],
+    ['README.md', 'other'],
+    ['Makefile', 'other'],
+  ])('%s → %s', (path, family) => {
+    expect(familyOf(path)).toBe(family);
+  });
+});
+
+describe('extractOutline for TypeScript', () => {
+  const TS = [
+    "import { a, b as c } from './a.js';", // 1
+    "import type { T } from '../types.js';",
+    "import React from 'react';",
+    "import './side-effect.js';",
+    "export { x } from './re.js';", // 5
+    '',
+    'export function handle(req: Request): void {',
+    '  const local = 1;',
+    '  let other = 2;',
+    '}', // 10
+    'export async function load() {}',
+    'function helper(',
+    '  predicate: (x: number) => boolean,',
+    '  name: (x) => boolean,',
+    ') {', // 15
+    '  return 1;',
+    '}',
+    'export default class Service extends Base {',
+    '  constructor(private readonly x: number) {',
+    '    super();', // 20
+    '  }',
+    '  async fetchUser(id: string): Promise<User> {',
+    '    if (id) {',
+    '      return x;',
+    '    }', // 25
+    '  }',
+    '}',
+    'export interface Options {',
+    '  filter: (x: number) => boolean,',
+    '  name: string;', // 30
+    '}',
+    "export type Mode = 'a' | 'b';",
+    'type Local = string;',
+    'export const LIMIT = 10;',
+    'const handler = async (req) => {', // 35
+    '  return 1;',
+    '};',
+    'export enum Color { Red }',
+    'abstract class Shape {}',
+  ].join('\n');
+
+  it.each<[string, number, boolean]>([
+    ['handle', 7, true],
+    ['load', 11, true],
+    ['helper', 12, false],
+    ['Service', 18, true],
+    ['fetchUser', 22, false],
+    ['Options', 28, true],
+    ['Mode', 32, true],
+    ['Local', 33, false],
+    ['LIMIT', 34, true],
+    ['handler', 35, false],
+    ['Color', 38, true],
+    ['Shape', 39, false],
+  ])('defines %s at line %i (exported: %s)', (name, line, exported) => {
+    expect(outlineOf('src/service.ts', TS).symbols).toContainEqual<DefinedSymbol>({
+      name,
+      line,
+      exported,
+    });
+  });
+
+  it.each([
+    ['an indented local const', 'local'],
+    ['an indented local let', 'other'],
+    ['a parameter typed as a function', 'predicate'],
+    ['a parameter `name: (x) => boolean,`', 'name'],
+    ['an interface member typed as a function', 'filter'],
+    ['a constructor', 'constructor'],
+    ['a control-flow keyword', 'if'],
+  ])('does not define %s', (_what, name) => {
+    expect(symbolNames('src/service.ts', TS)).not.toContain(name);
+  });
+
+  it('lists the symbols in line order', () => {
+    const lines = outlineOf('src/service.ts', TS).symbols.map((symbol) => symbol.line);
+    expect(lines).toEqual([...lines].sort((left, right) => left - right));
+  });
+
+  it.each<[string, string[], number]>([
+    ['./a.js', ['a', 'b'], 1],
+    ['../types.js', ['T'], 2],
+    ['react', ['React'], 3],
+    ['./side-effect.js', [], 4],
+    ['./re.js', ['x'], 5],
+  ])('imports %s binding %j at line %i', (specifier, names, line) => {
+    expect(outlineOf('src/service.ts', TS).imports).toContainEqual<ImportReference>({
+      specifier,
+      names,
+      line,
+    });
+  });
+
+  it.each([
+    ["import * as fs from 'node:fs';", ['fs']],
+    ["import type { A, B as C } from './types.js';", ['A', 'B']],
+    ["import React, { useState } from 'react';", ['React', 'useState']],
+    ["import { type Props, render } from './render.js';", ['Props', 'render']],
+  ])('records the names of %s', (line, names) => {
+    expect(extractOutline('src/a.ts', [line]).imports[0]?.names).toEqual(names);
+  });
+
+  it('records an import that spans several lines at its closing line', () => {
+    const outline = outlineOf(
+      'src/index.ts',
+      [
+        'import {',
+        '  a,',
+        '  b,',
+        "} from './x.js';",
+        "import type {\n  T,\n} from '../types.js';",
+      ].join('\n'),
+    );
+    expect(outline.imports.map(({ specifier, line }) => ({ specifier, line }))).toEqual([
+      { specifier: './x.js', line: 4 },
+      { specifier: '../types.js', line: 7 },
+    ]);
+    expect(outline.symbols).toEqual([]);
+  });
+
+  it.each([
+    ['a dynamic import', "const mod = await import('./lazy.js');", './lazy.js'],
+    ['a require in TypeScript', "const fs = require('node:fs');", 'node:fs'],
+    ['a double-quoted specifier', 'import { z } from "zod";', 'zod'],
+  ])('records %s', (_what, text, specifier) => {
+    expect(outlineOf('src/a.ts', text).imports.map((entry) => entry.specifier)).toEqual([
+      specifier,
+    ]);
+  });
+
+  it('defines object-literal methods and arrow members with a body', () => {
+    const text = [
+      'const api = {',
+      '  get(id) {',
+      '    return id;',
+      '  },',
+      '  remove: (id) => {',
+      '  },',
+      '};',
+    ].join('\n');
+    expect(symbolNames('src/api.ts', text)).toEqual(['api', 'get', 'remove']);
+  });
+});
+
+describe('extractOutline for CommonJS', () => {
+  const CJS = [
+    "'use strict';",
+    "const a = require('./a');",
+    'const { b } = require("../lib/b.js");',
+    'module.exports.create = function create() {};',
+    'exports.destroy = () => {};', // 5
+    'Store.prototype.get = function (key) {};',
+    'module.exports = Store;',
+    'function Store() {}',
+  ].join('\n');
+
+  it.each<[string, number, boolean]>([
+    ['create', 4, true],
+    ['destroy', 5, true],
+    ['get', 6, false],
+    ['Store', 8, false],
+  ])('defines %s at line %i (exported: %s)', (name, line, exported) => {
+    expect(outlineOf('lib/store.js', CJS).symbols).toContainEqual<DefinedSymbol>({
+      name,
+      line,
+      exported,
+    });
+  });
+
+  it('records each require', () => {
+    expect(outlineOf('lib/store.js', CJS).imports).toEqual<ImportReference[]>([
+      { specifier: './a', names: [], line: 2 },
+      { specifier: '../lib/b.js', names: [], line: 3 },
+    ]);
+  });
+
+  it('does not take `module.exports = X` for a symbol named `exports`', () => {
+    expect(symbolNames('lib/store.js', CJS)).not.toContain('exports');
+  });
+});
+
+describe('extractOutline for Python', () => {
+  const PY = [
+    'import os',
+    'import os.path',
+    'from .models import User, Group',
+    'from ..core.utils import helper as h',
+    '', // 5
+    'MAX_RETRIES = 3',
+    '',
+    'class UserService(BaseService):',
+    '    def get_user(self, user_id):',
+    '        local_value = 1', // 10
+    '',
+    'async def fetch_all():',
+    '    pass',
+  ].join('\n');
+
+  it.each<[string, number]>([
+    ['MAX_RETRIES', 6],
+    ['UserService', 8],
+    ['get_user', 9],
+    ['fetch_all', 12],
+  ])('defines %s at line %i', (name, line) => {
+    expect(outlineOf('app/services.py', PY).symbols).toContainEqual<DefinedSymbol>({
+      name,
+      line,
+      exported: false,
+    });
+  });
+
+  it('does not define local variables', () => {
+    expect(symbolNames('app/services.py', PY)).not.toContain('local_value');
+  });
+
+  it.each<[string, string[], number]>([
+    ['os', [], 1],
+    ['os.path', [], 2],
+    ['.models', ['User', 'Group'], 3],
+    ['..core.utils', ['helper'], 4],
+  ])('imports %s binding %j at line %i', (specifier, names, line) => {
+    expect(outlineOf('app/services.py', PY).imports).toContainEqual<ImportReference>({
+      specifier,
+      names,
+      line,
+    });
+  });
+});
+
+describe('extractOutline for Go', () => {
+  const GO = [
+    'package server',
+    '',
+    'import "fmt"',
+    '',
+    'import (', // 5
+    '\t"net/http"',
+    '\tlog "github.com/sirupsen/logrus"',
+    ')',
+    '',
+    'type Server struct {', // 10
+    '\taddr string',
+    '}',
+    '',
+    'type handlerFunc func()',
+    '', // 15
+    'func NewServer(addr string) *Server {',
+    '\treturn &Server{addr: addr}',
+    '}',
+    '',
+    'func (s *Server) Start() error {', // 20
+    '\treturn nil',
+    '}',
+    '',
+    'func (s *Server) handle(w http.ResponseWriter) {}',
+  ].join('\n');
+
+  it.each<[string, number, boolean]>([
+    ['Server', 10, true],
+    ['handlerFunc', 14, false],
+    ['NewServer', 16, true],
+    ['Start', 20, true],
+    ['handle', 24, false],
+  ])('defines %s at line %i (exported: %s)', (name, line, exported) => {
+    expect(outlineOf('server/server.go', GO).symbols).toContainEqual<DefinedSymbol>({
+      name,
+      line,
+      exported,
+    });
+  });
+
+  it('does not take a struct field for a symbol', () => {
+    expect(symbolNames('server/server.go', GO)).not.toContain('addr');
+  });
+
+  it.each<[string, number]>([
+    ['fmt', 3],
+    ['net/http', 6],
+    ['github.com/sirupsen/logrus', 7],
+  ])('imports %s at line %i', (specifier, line) => {
+    expect(outlineOf('server/server.go', GO).imports).toContainEqual<ImportReference>({
+      specifier,
+      names: [],
+      line,
+    });
+  });
+});
+
+describe('extractOutline for other files', () => {
+  it.each([
+    ['README.md', '# Title\n\nimport x from "y";\nfunction f() {}'],
+    ['notes.txt', 'def f():\n  pass'],
+  ])('finds nothing in %s', (path, text) => {
+    expect(outlineOf(path, text)).toEqual({ imports: [], symbols: [] });
+  });
+
+  it('skips lines longer than 400 characters', () => {
+    expect(outlineOf('src/a.ts', `export const a = '${'x'.repeat(400)}';`).symbols).toEqual([]);
+  });
+});
