@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import type { Query } from '../query.js';
 import type { Candidate } from './candidate.js';
 import { buildExcerpt } from './excerpt.js';
-import { matchFile, weighKeywords } from './match.js';
+import { matchWorkspace, weighKeywords } from './match.js';
 import { rankScore } from './rank.js';
 import type { Workspace } from './workspace.js';
 
@@ -47,14 +47,14 @@ export function dispatch(
   const included = globs.length > 0 ? picomatch(globs, { dot: true }) : () => false;
   const excluded =
     query.excludes.length > 0 ? picomatch(query.excludes, { dot: true }) : () => false;
-  const keywords = weighKeywords(query.keywords, workspace);
+  const matchesByPath = matchWorkspace(workspace, weighKeywords(query.keywords, workspace));
 
   let found = 0;
   const fresh: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports'>[] = [];
   for (const file of workspace.files) {
     const explicit = literal.has(file.path);
     if (!explicit && (!included(file.path) || excluded(file.path))) continue;
-    const matches = matchFile(file, keywords);
+    const matches = matchesByPath.get(file.path) ?? [];
     if (matches.length === 0 && !explicit) continue;
     found++;
     if (options.skip.has(file.path)) continue;

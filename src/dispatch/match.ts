@@ -48,29 +48,41 @@ export function weighKeywords(
   return weighted;
 }
 
-function union(left: ReadonlySet<string>, right: ReadonlySet<string>): Set<string> {
-  return new Set([...left, ...right]);
+/** True when every word of the keyword is in one set or the other. */
+function hasAllWordsInEither(
+  keyword: KeywordPattern,
+  left: ReadonlySet<string>,
+  right: ReadonlySet<string>,
+): boolean {
+  return keyword.words.every((alternatives) =>
+    alternatives.some((alternative) => left.has(alternative) || right.has(alternative)),
+  );
 }
 
+/** Where each keyword matches one file; keywords that match nowhere in it are left out. */
 export function matchFile(file: SourceFile, keywords: readonly WeightedKeyword[]): KeywordMatch[] {
-  const pathStems = union(file.fileNameStems, file.directoryStems);
   const matches: KeywordMatch[] = [];
   const inContent: WeightedKeyword[] = [];
   for (const keyword of keywords) {
+    // Every symbol and line hit needs all the keyword's words in the file: check that first.
+    const content = hasAllWords(keyword, file.stems);
     const inFileName = hasAllWords(keyword, file.fileNameStems);
-    const inDirectory = !inFileName && hasAllWords(keyword, pathStems);
-    const definitions = file.outline.symbols
-      .filter((symbol) => hasAllWords(keyword, new Set(stemsOfIdentifier(symbol.name))))
-      .map((symbol) => ({
-        name: symbol.name,
-        line: symbol.line,
-        // The symbol is the keyword itself, not merely a name that contains it.
-        exact:
-          keyword.identifier !== undefined
-            ? normalizeIdentifier(symbol.name) === keyword.identifier
-            : keyword.phrase === undefined && stemsOfIdentifier(symbol.name).length === 1,
-      }));
-    const match: KeywordMatch = {
+    const inDirectory =
+      !inFileName && hasAllWordsInEither(keyword, file.fileNameStems, file.directoryStems);
+    if (!content && !inFileName && !inDirectory) continue;
+    const definitions = content
+      ? file.outline.symbols.flatMap((symbol, index) => {
+          const stems = file.symbolStems[index];
+          if (!stems || !hasAllWords(keyword, stems)) return [];
+          // The symbol is the keyword itself, not merely a name that contains it.
+          const exact =
+            keyword.identifier !== undefined
+              ? normalizeIdentifier(symbol.name) === keyword.identifier
+              : keyword.phrase === undefined && stems.size === 1;
+          return [{ name: symbol.name, line: symbol.line, exact }];
+        })
+      : [];
+    matches.push({
       keyword: keyword.keyword,
       weight: keyword.weight,
       inFileName,
@@ -78,9 +90,8 @@ export function matchFile(file: SourceFile, keywords: readonly WeightedKeyword[]
       definitions,
       exactLines: [],
       partialLines: [],
-    };
-    matches.push(match);
-    if (hasAllWords(keyword, file.stems)) inContent.push(keyword);
+    });
+    if (content) inContent.push(keyword);
   }
   if (inContent.length > 0) scanLines(file, inContent, matches);
   return matches.filter(
@@ -93,25 +104,65 @@ export function matchFile(file: SourceFile, keywords: readonly WeightedKeyword[]
   );
 }
 
+const caches = new WeakMap<Workspace, Map<string, ReadonlyMap<string, KeywordMatch>>>();
+
+/**
+ * The matches of every keyword in every file, by path. Each keyword is matched once per workspace:
+ * refined queries mostly repeat the keywords of earlier cycles, so later cycles pay only for new ones.
+ */
+export function matchWorkspace(
+  workspace: Workspace,
+  keywords: readonly WeightedKeyword[],
+): Map<string, KeywordMatch[]> {
+  let cache = caches.get(workspace);
+  if (!cache) caches.set(workspace, (cache = new Map()));
+  const key = (keyword: string) => keyword.toLowerCase();
+  const fresh = keywords.filter((keyword) => !cache.has(key(keyword.keyword)));
+  if (fresh.length > 0) {
+    const found = new Map(
+      fresh.map((keyword) => [key(keyword.keyword), new Map<string, KeywordMatch>()]),
+    );
+    for (const file of workspace.files) {
+      for (const match of matchFile(file, fresh))
+        found.get(key(match.keyword))?.set(file.path, match);
+    }
+    for (const [keyword, byPath] of found) cache.set(keyword, byPath);
+  }
+  const byFile = new Map<string, KeywordMatch[]>();
+  for (const keyword of keywords) {
+    for (const [path, match] of cache.get(key(keyword.keyword)) ?? []) {
+      const list = byFile.get(path);
+      if (list) list.push(match);
+      else byFile.set(path, [match]);
+    }
+  }
+  return byFile;
+}
+
 function scanLines(
   file: SourceFile,
   keywords: readonly WeightedKeyword[],
   matches: KeywordMatch[],
 ): void {
   const byKeyword = new Map(matches.map((match) => [match.keyword, match]));
-  const hasPhrase = keywords.some((keyword) => keyword.phrase !== undefined);
   file.lines.forEach((text, index) => {
     if (text.length === 0 || text.length > 1000) return;
-    const identifiers = identifiersOf(text);
-    if (identifiers.length === 0) return;
+    // A stem is a substring of the lower-cased text it came from, so a plain substring test
+    // rules out most lines before the costly tokenising.
+    const lower = text.toLowerCase();
+    const possible = keywords.filter((keyword) =>
+      keyword.words.every((alternatives) =>
+        alternatives.some((alternative) => lower.includes(alternative)),
+      ),
+    );
+    if (possible.length === 0) return;
     const stems = new Set<string>();
     const normalized = new Set<string>();
-    for (const identifier of identifiers) {
+    for (const identifier of identifiersOf(text)) {
       normalized.add(normalizeIdentifier(identifier));
       for (const word of stemsOfIdentifier(identifier)) stems.add(word);
     }
-    const lower = hasPhrase ? text.toLowerCase() : '';
-    for (const keyword of keywords) {
+    for (const keyword of possible) {
       const match = byKeyword.get(keyword.keyword);
       if (!match || !hasAllWords(keyword, stems)) continue;
       const exact =

@@ -148,6 +148,38 @@ const IMPORTS: Record<Family, RegExp[]> = {
   other: [],
 };
 
+const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!\s*(?:include|import|define)))/;
+
+/**
+ * A cheap test that a line could hold a definition, so that the many lines that cannot (calls,
+ * returns, conditions) skip the per-pattern expressions: most of a file's lines are those.
+ */
+const MAY_DEFINE: Record<Family, RegExp> = {
+  script:
+    /\b(?:function|class|interface|type|enum|namespace|const|let|var|exports|prototype)\b|=>|[{]\s*$/,
+  python: /^\s*(?:async\s+)?(?:def|class)\b|^[A-Z_]/,
+  go: /^(?:func|type|const|var)\b|^\s+(?:type|const|var)\b/,
+  rust: /\b(?:fn|struct|enum|trait|type|mod|const|static|union|macro_rules!)\s/,
+  jvm: /[({]\s*$|\b(?:class|interface|enum|record|object|struct|trait|fun|func|protocol|extension)\b|\([^;]*$/,
+  c: /\(|\b(?:struct|class|enum|union|define)\b/,
+  ruby: /\b(?:def|class|module)\b/,
+  php: /\b(?:function|class|interface|trait|enum)\b/,
+  other: /$^/,
+};
+
+/** Likewise for imports: a line without these words imports nothing. */
+const MAY_IMPORT: Record<Family, RegExp> = {
+  script: /\b(?:import|require|from)\b/,
+  python: /\bimport\b/,
+  go: /"/,
+  rust: /\b(?:use|mod)\b/,
+  jvm: /\b(?:import|using)\b/,
+  c: /#\s*(?:include|import)/,
+  ruby: /\brequire/,
+  php: /\b(?:use|require|include)/,
+  other: /$^/,
+};
+
 export function familyOf(path: string): Family {
   const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
   return FAMILY_BY_EXTENSION[extension] ?? 'other';
@@ -175,18 +207,22 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
   const symbols: DefinedSymbol[] = [];
   const seen = new Set<string>();
   const python = family === 'python';
+  const mayDefine = MAY_DEFINE[family];
+  const mayImport = MAY_IMPORT[family];
   lines.forEach((text, index) => {
     const line = index + 1;
-    if (text.length > 400) return;
-    for (const pattern of IMPORTS[family]) {
-      const match = pattern.exec(text);
-      if (!match) continue;
-      // Python names the module first; the other syntaxes name the bound clause first.
-      const specifier = (python || family !== 'script' ? match[1] : match[2]) ?? '';
-      const clause = (python || family !== 'script' ? match[2] : match[1]) ?? '';
-      if (specifier) imports.push({ specifier, names: boundNames(clause), line });
-      break;
-    }
+    if (text.length > 400 || COMMENT.test(text)) return;
+    if (mayImport.test(text))
+      for (const pattern of IMPORTS[family]) {
+        const match = pattern.exec(text);
+        if (!match) continue;
+        // Python names the module first; the other syntaxes name the bound clause first.
+        const specifier = (python || family !== 'script' ? match[1] : match[2]) ?? '';
+        const clause = (python || family !== 'script' ? match[2] : match[1]) ?? '';
+        if (specifier) imports.push({ specifier, names: boundNames(clause), line });
+        break;
+      }
+    if (!mayDefine.test(text)) return;
     for (const pattern of DEFINITIONS[family]) {
       const match = pattern.exec(text);
       const name = match?.[2];

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { identifiersOf, splitIdentifier } from '../text/identifiers.js';
+import { distinctIdentifiersOf, identifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { stem } from '../text/stem.js';
 import { extractOutline, type Outline } from './outline.js';
 
@@ -14,8 +14,6 @@ export interface SourceFile {
   outline: Outline;
   /** Stems of each defined symbol's words, parallel to `outline.symbols`. */
   symbolStems: readonly ReadonlySet<string>[];
-  /** Lower-cased identifiers that occur in the content. */
-  identifiers: ReadonlySet<string>;
   /** Stems of every word of the content (identifiers split into words). */
   stems: ReadonlySet<string>;
   /** Stems of the words of the file name, and of its directories. */
@@ -73,11 +71,8 @@ function stemsOfText(text: string): Set<string> {
 export function analyzeSource(path: string, text: string): SourceFile {
   const lines = text.split(/\r?\n/);
   // Identifiers repeat within a file: split and stem each distinct one once.
-  const distinct = new Set(identifiersOf(text));
-  const identifiers = new Set<string>();
   const stems = new Set<string>();
-  for (const identifier of distinct) {
-    identifiers.add(identifier.toLowerCase());
+  for (const identifier of distinctIdentifiersOf(text)) {
     for (const word of stemsOfIdentifier(identifier)) stems.add(word);
   }
   const directory = posix.dirname(path);
@@ -88,7 +83,6 @@ export function analyzeSource(path: string, text: string): SourceFile {
     lines,
     outline,
     symbolStems: outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name))),
-    identifiers,
     stems,
     fileNameStems: stemsOfText(posix.basename(path)),
     directoryStems: directory === '.' ? new Set() : stemsOfText(directory),
