@@ -62,24 +62,41 @@ export function calibrate(score: number, reference: number): number {
   return Math.round(Math.min(MAX_RELEVANCE, relevance) * 100) / 100;
 }
 
-const references = new WeakMap<readonly Candidate[], Map<TermModel, number>>();
+/** What a judge needs to know about a whole cycle, computed once per cycle and term model. */
+interface CycleView {
+  /** The calibration reference: the best score among this cycle's candidates and every file
+   * judged before (so a later cycle of weak files cannot inflate itself), or the floor. */
+  reference: number;
+  /** Relevance of every file in view: judged files as judged, this cycle's by lexical score. */
+  relevance: ReadonlyMap<string, number>;
+  /** For every file in view, the files in view that import it. */
+  importers: ReadonlyMap<string, string[]>;
+}
 
-/**
- * The calibration reference of a cycle: the best score among this cycle's candidates and every
- * file judged before, so a later cycle of weak files cannot inflate itself. Computed once per
- * cycle and term model.
- */
-export function cycleReference(context: JudgeContext, model: TermModel): number {
-  let byModel = references.get(context.candidates);
-  if (!byModel) references.set(context.candidates, (byModel = new Map()));
-  let reference = byModel.get(model);
-  if (reference === undefined) {
-    const all = [...context.candidates, ...context.judged.map((file) => file.candidate)];
-    const best = Math.max(0, ...all.map((candidate) => taskScore(candidate, model)));
-    reference = Math.max(best, floorScore(all, model));
-    byModel.set(model, reference);
+const views = new WeakMap<readonly Candidate[], Map<TermModel, CycleView>>();
+
+export function cycleView(context: JudgeContext, model: TermModel): CycleView {
+  let byModel = views.get(context.candidates);
+  if (!byModel) views.set(context.candidates, (byModel = new Map()));
+  const cached = byModel.get(model);
+  if (cached) return cached;
+  const all = [...context.candidates, ...context.judged.map((file) => file.candidate)];
+  const scores = new Map(all.map((candidate) => [candidate.path, taskScore(candidate, model)]));
+  const reference = Math.max(0, ...scores.values(), floorScore(all, model));
+  const relevance = new Map(
+    [...scores].map(([path, score]) => [path, calibrate(score, reference)]),
+  );
+  for (const file of context.judged) relevance.set(file.path, file.relevance);
+  const importers = new Map<string, string[]>();
+  for (const candidate of all) {
+    for (const entry of candidate.imports) {
+      if (entry.resolved === undefined) continue;
+      importers.set(entry.resolved, [...(importers.get(entry.resolved) ?? []), candidate.path]);
+    }
   }
-  return reference;
+  const view = { reference, relevance, importers };
+  byModel.set(model, view);
+  return view;
 }
 
 function namedInTask(path: string, model: TermModel): boolean {
@@ -123,47 +140,36 @@ function describe(candidate: Candidate, model: TermModel): string[] {
     .filter((text): text is string => text !== undefined);
 }
 
+interface Neighbour {
+  path: string;
+  relevance: number;
+  direction: 'uses' | 'used by';
+}
+
 /**
  * The most relevant file among this candidate's neighbours in its own module: files of the same
- * directory that it imports or that import it, judged before or alongside it (by lexical score).
- * Only strong neighbours count; across directories an import says too little (everything imports
- * the logger).
+ * directory that it imports or that import it. Only strong neighbours count; across directories
+ * an import says too little (everything imports the logger).
  */
-function strongestNeighbour(
-  candidate: Candidate,
-  context: JudgeContext,
-  model: TermModel,
-): { path: string; relevance: number; direction: 'uses' | 'used by' } | undefined {
-  const reference = cycleReference(context, model);
-  const relevanceOf = new Map<string, number>(
-    context.judged.map((file) => [file.path, file.relevance]),
-  );
-  const others = [
-    ...context.candidates.filter((other) => other.path !== candidate.path),
-    ...context.judged.map((file) => file.candidate),
-  ];
-  for (const other of others) {
-    if (!relevanceOf.has(other.path))
-      relevanceOf.set(other.path, calibrate(taskScore(other, model), reference));
-  }
+function strongestNeighbour(candidate: Candidate, view: CycleView): Neighbour | undefined {
   const directory = posix.dirname(candidate.path);
-  let best: { path: string; relevance: number; direction: 'uses' | 'used by' } | undefined;
-  const consider = (path: string, direction: 'uses' | 'used by') => {
-    const relevance = relevanceOf.get(path);
-    if (
-      relevance === undefined ||
-      relevance < STRONG_NEIGHBOUR ||
-      posix.dirname(path) !== directory
+  const neighbours: Neighbour[] = [
+    ...candidate.imports.flatMap((entry) =>
+      entry.resolved === undefined ? [] : [{ path: entry.resolved, direction: 'uses' as const }],
+    ),
+    ...(view.importers.get(candidate.path) ?? []).map((path) => ({
+      path,
+      direction: 'used by' as const,
+    })),
+  ].map((neighbour) => ({ ...neighbour, relevance: view.relevance.get(neighbour.path) ?? 0 }));
+  return neighbours
+    .filter(
+      (neighbour) =>
+        neighbour.path !== candidate.path &&
+        neighbour.relevance >= STRONG_NEIGHBOUR &&
+        posix.dirname(neighbour.path) === directory,
     )
-      return;
-    if (!best || relevance > best.relevance) best = { path, relevance, direction };
-  };
-  for (const entry of candidate.imports)
-    if (entry.resolved !== undefined) consider(entry.resolved, 'uses');
-  for (const other of others)
-    if (other.imports.some((entry) => entry.resolved === candidate.path))
-      consider(other.path, 'used by');
-  return best;
+    .sort((left, right) => right.relevance - left.relevance)[0];
 }
 
 function missingContext(candidate: Candidate, context: JudgeContext): string[] {
@@ -191,8 +197,8 @@ export function evaluateHeuristically(
   context: JudgeContext,
   model: TermModel,
 ): Evaluation {
-  const reference = cycleReference(context, model);
-  const lexical = calibrate(taskScore(candidate, model), reference);
+  const view = cycleView(context, model);
+  const lexical = calibrate(taskScore(candidate, model), view.reference);
   const reasons = describe(candidate, model);
   let relevance = lexical;
   if (namedInTask(candidate.path, model)) {
@@ -200,7 +206,7 @@ export function evaluateHeuristically(
     reasons.unshift('named in the task');
   }
   if (lexical >= OWN_EVIDENCE) {
-    const neighbour = strongestNeighbour(candidate, context, model);
+    const neighbour = strongestNeighbour(candidate, view);
     const lifted = neighbour ? Math.round(neighbour.relevance * NEIGHBOUR_SHARE * 100) / 100 : 0;
     if (neighbour && lifted > relevance) {
       relevance = lifted;
