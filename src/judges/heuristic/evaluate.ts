@@ -114,7 +114,8 @@ function describeMatch(match: KeywordMatch): string | undefined {
     return `defines ${defined.join(', ')}${exact.length > 0 ? '' : ` (${match.keyword})`}`;
   if (match.inFileName) return `file name contains ${match.keyword}`;
   const lines = match.exactLines.length + match.partialLines.length;
-  if (lines > 0) return `${lines} line${lines === 1 ? '' : 's'} mention ${match.keyword}`;
+  if (lines > 0)
+    return `${lines} ${lines === 1 ? 'line mentions' : 'lines mention'} ${match.keyword}`;
   if (match.inDirectory) return `path contains ${match.keyword}`;
   return undefined;
 }

@@ -15,6 +15,8 @@ export interface TaskTerms {
   /** Paths or file names the task mentions (`lib/adapters/http.js`, `session-manager.ts`). */
   mentionedPaths: string[];
   wantedKinds: ReadonlySet<FileKind>;
+  /** The task's prose: no code blocks, stack frames, paths or links. */
+  prose: string;
 }
 
 export const IMPORTANCE = {
@@ -41,7 +43,7 @@ const CODE_WORDS = new Set(
 );
 
 const FILE_PATH =
-  /(?:[\w.@-]+\/)*[\w.@-]+\.(?:[cm]?[jt]sx?|vue|svelte|py|go|rs|java|kt|scala|cs|swift|c|h|cc|cpp|hpp|rb|php|json|ya?ml|toml|md)\b/g;
+  /(?:[\w.@-]+\/)*[\w.@-]+\.(?:[cm]?[jt]sx?|vue|svelte|py|go|rs|java|kt|scala|cs|swift|c|h|cc|cpp|hpp|rb|php|json|ya?ml|toml|md)\b(?!\s*\()/g;
 const STACK_FRAME = /^\s*at\s+(?:(?:async\s+)?([\w$.<>]+)\s+\()?([^\s()]+?):\d+(?::\d+)?\)?\s*$/gm;
 const PYTHON_FRAME = /File "([^"]+)", line \d+, in (\w+)/g;
 const QUOTED = /"([^"\n]{6,160})"|'([^'\n]{6,160})'|“([^”\n]{6,160})”/g;
@@ -72,19 +74,27 @@ export function extractTaskTerms(task: string): TaskTerms {
   }
   const text = task.replace(URL, ' ');
 
-  for (const match of text.matchAll(STACK_FRAME)) {
-    if (match[2] && !match[2].includes('node_modules') && !match[2].startsWith('node:'))
-      mentionedPaths.add(match[2]);
-    if (match[1])
-      for (const name of match[1].split('.'))
-        if (isUsefulIdentifier(name)) add(name, IMPORTANCE.codeIdentifier);
+  // A frame of the project names a file and a function; a frame of a library or the runtime
+  // names neither in this repository.
+  const frames: [path: string | undefined, names: string[]][] = [
+    ...[...text.matchAll(STACK_FRAME)].map((match): [string | undefined, string[]] => [
+      match[2],
+      match[1]?.split('.') ?? [],
+    ]),
+    ...[...text.matchAll(PYTHON_FRAME)].map((match): [string | undefined, string[]] => [
+      match[1],
+      match[2] ? [match[2]] : [],
+    ]),
+  ];
+  for (const [path, names] of frames) {
+    if (path === undefined || isLibraryPath(path)) continue;
+    mentionedPaths.add(path);
+    for (const name of names) if (isUsefulIdentifier(name)) add(name, IMPORTANCE.codeIdentifier);
   }
-  for (const match of text.matchAll(PYTHON_FRAME)) {
-    if (match[1] && !/site-packages|lib\/python/.test(match[1])) mentionedPaths.add(match[1]);
-    if (match[2] && isUsefulIdentifier(match[2])) add(match[2], IMPORTANCE.codeIdentifier);
-  }
-  for (const match of text.matchAll(FILE_PATH)) {
-    if (!/^\d/.test(match[0]) && !match[0].includes('node_modules'))
+  // Frames, paths and links are consumed: their words are not the task's words.
+  const rest = text.replace(STACK_FRAME, ' ').replace(PYTHON_FRAME, ' ');
+  for (const match of rest.matchAll(FILE_PATH)) {
+    if (!/^\d/.test(match[0]) && !isLibraryPath(match[0]))
       mentionedPaths.add(match[0].replace(/^\.?\//, ''));
   }
   for (const path of mentionedPaths) {
@@ -93,12 +103,13 @@ export function extractTaskTerms(task: string): TaskTerms {
     if (stemName.length > 2 && !/^index$/i.test(stemName)) add(stemName, IMPORTANCE.mentionedFile);
   }
 
-  for (const match of text.matchAll(QUOTED))
+  for (const match of rest.matchAll(QUOTED))
     addMessage(match[1] ?? match[2] ?? match[3] ?? '', add);
-  for (const match of text.matchAll(ERROR_LINE)) addMessage(match[1] ?? '', add);
+  for (const match of rest.matchAll(ERROR_LINE)) addMessage(match[1] ?? '', add);
 
-  const code = [...text.matchAll(CODE_BLOCK)].map((match) => match[1] ?? '').join('\n');
-  const prose = text.replace(CODE_BLOCK, ' ');
+  const withoutPaths = rest.replace(FILE_PATH, ' ');
+  const code = [...withoutPaths.matchAll(CODE_BLOCK)].map((match) => match[1] ?? '').join('\n');
+  const prose = withoutPaths.replace(CODE_BLOCK, ' ');
   const inline = [...prose.matchAll(INLINE_CODE)].map((match) => match[1] ?? '').join('\n');
   for (const identifier of identifiersOf(`${code}\n${inline}`)) {
     if (isUsefulIdentifier(identifier)) add(identifier, IMPORTANCE.codeIdentifier);
@@ -138,7 +149,15 @@ export function extractTaskTerms(task: string): TaskTerms {
     ),
     mentionedPaths: [...mentionedPaths],
     wantedKinds: wantedKindsOf(prose),
+    prose,
   };
+}
+
+/** Dependencies, the runtime and system libraries: not this repository's code. */
+function isLibraryPath(path: string): boolean {
+  return /node_modules|site-packages|dist-packages|^node:|^internal\/|\/lib\/python|^\/usr\//.test(
+    path,
+  );
 }
 
 function isUsefulIdentifier(identifier: string): boolean {

@@ -38,7 +38,7 @@ export function buildTermModel(task: string): TermModel {
   };
   for (const [keyword, weight] of terms.importance) set(keyword, weight, keyword.toLowerCase());
 
-  for (const { synonym, of } of synonymsIn(task)) {
+  for (const { synonym, of } of synonymsIn(terms.prose)) {
     const idea = stemKey(of);
     const ofWords = idea.split(' ');
     // The task's own words for this idea: the keyword that is the term, or the words it is made of.

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { extractTaskTerms } from '../../src/judges/heuristic/task-terms.js';
+import { stem } from '../../src/text/stem.js';
+
+const keywordsOf = (task: string) => extractTaskTerms(task).keywords;
+const importanceOf = (task: string, keyword: string) =>
+  extractTaskTerms(task).importance.get(keyword) ?? 0;
+
+describe('extractTaskTerms', () => {
+  describe('keywords', () => {
+    it.each<[string, string, string[]]>([
+      [
+        'identifiers in prose',
+        'Fix refreshToken expiry when max_body_length is exceeded',
+        ['refreshToken', 'max_body_length', 'expiry'],
+      ],
+      [
+        'code spans and fenced code blocks',
+        'Crash in `parseHeaders` when called\n```js\nconst out = normalizeHeaderValue(raw);\n```',
+        ['parseHeaders', 'normalizeHeaderValue'],
+      ],
+      [
+        'a quoted message of three or more words, verbatim',
+        'Upload fails with "Request body larger than maxBodyLength limit" on big files',
+        ['Request body larger than maxBodyLength limit', 'maxBodyLength'],
+      ],
+      [
+        'a single-quoted message',
+        "Login fails with 'invalid token signature' after refresh",
+        ['invalid token signature', 'login'],
+      ],
+      [
+        'the message of an `Error:` line, verbatim',
+        'Startup crash\nTypeError: config is not iterable in loader\n',
+        ['config is not iterable in loader'],
+      ],
+      [
+        'the function of a JavaScript stack frame',
+        'Crash\n    at parseConfig (src/config/parse.js:10:5)\n',
+        ['parseConfig'],
+      ],
+      [
+        'the function of a Python frame',
+        'Traceback:\n  File "app/models.py", line 12, in save_user\n',
+        ['save_user'],
+      ],
+      ['the name of a mentioned file', 'Refactor the session-manager.ts file', ['session-manager']],
+    ])('takes %s', (_name, task, expected) => {
+      expect(keywordsOf(task)).toEqual(expect.arrayContaining(expected));
+    });
+
+    it.each<[string, string, string[]]>([
+      [
+        'stop words and issue-template words',
+        'The bug: expected behaviour is different, please reproduce the issue',
+        ['the', 'bug', 'expected', 'behaviour', 'different', 'please', 'reproduce', 'issue'],
+      ],
+      [
+        'quoted text of fewer than three words',
+        "Login fails with 'bad token' after refresh",
+        ['bad token'],
+      ],
+      [
+        'code syntax words in code spans',
+        'Crash in `const value = await fetchUser()`',
+        ['const', 'value', 'await'],
+      ],
+      ['the rest of a link', 'Broken, see https://example.com/docs/guide', ['example', 'guide']],
+    ])('drops %s', (_name, task, dropped) => {
+      const keywords = keywordsOf(task).map((keyword) => keyword.toLowerCase());
+      for (const word of dropped) expect(keywords).not.toContain(word);
+    });
+
+    it.each([
+      'Expired tokens expire, expiry expires after expiring',
+      'Renew the session; renewal renews sessions',
+    ])('keeps one keyword per stem in %j', (task) => {
+      const stems = keywordsOf(task).map(stem);
+      expect(new Set(stems).size).toBe(stems.length);
+    });
+
+    it('finds no keyword in a task made only of stop words', () => {
+      expect(keywordsOf('The bug: please fix it, thanks')).toEqual([]);
+    });
+  });
+
+  describe('importance', () => {
+    it.each<[string, string, string, string]>([
+      ['a prose identifier', 'Fix refreshToken so tokens renew', 'refreshToken', 'tokens'],
+      ['a code span', 'Crash in `parseHeaders` with empty headers', 'parseHeaders', 'empty'],
+      [
+        'a quoted message',
+        'Upload fails with "body larger than limit" often',
+        'body larger than limit',
+        'upload',
+      ],
+      [
+        'a stack-frame function',
+        'Crash\n    at parseConfig (src/a.js:10:5)\n',
+        'parseConfig',
+        'crash',
+      ],
+      [
+        'a title word',
+        'Session expiry\n\nThe cookies are dropped by a browser',
+        'expiry',
+        'browser',
+      ],
+    ])('weighs %s above plain prose', (_name, task, strong, plain) => {
+      expect(importanceOf(task, plain)).toBeGreaterThan(0);
+      expect(importanceOf(task, strong)).toBeGreaterThan(importanceOf(task, plain));
+    });
+
+    it('lists keywords most important first', () => {
+      const terms = extractTaskTerms('Fix refreshToken: "token signature is invalid" in login');
+      const weights = terms.keywords.map((keyword) => terms.importance.get(keyword) ?? 0);
+      expect(weights).toEqual([...weights].sort((left, right) => right - left));
+    });
+  });
+
+  describe('mentioned paths', () => {
+    it.each<[string, string, string[]]>([
+      [
+        'a file path',
+        'The adapter in lib/adapters/http.js drops headers',
+        ['lib/adapters/http.js'],
+      ],
+      ['a path starting with ./', 'See ./src/index.ts', ['src/index.ts']],
+      [
+        'a GitHub blob link',
+        'Broken at https://github.com/o/r/blob/main/src/x.ts#L10 since 2.0',
+        ['src/x.ts'],
+      ],
+      [
+        'a JavaScript stack frame',
+        'Crash\n    at parseConfig (src/config/parse.js:10:5)\n',
+        ['src/config/parse.js'],
+      ],
+      [
+        'a Python frame',
+        'Traceback:\n  File "app/models.py", line 12, in save_user\n',
+        ['app/models.py'],
+      ],
+    ])('records %s', (_name, task, paths) => {
+      expect(extractTaskTerms(task).mentionedPaths).toEqual(expect.arrayContaining(paths));
+    });
+
+    it.each<[string, string]>([
+      ['frames inside node_modules', '    at next (/app/node_modules/express/lib/router.js:3:1)'],
+      ['Node internals', '    at Module._compile (node:internal/modules/cjs/loader:1105:14)'],
+      ['version numbers', 'Broke when upgrading to 1.2.js'],
+    ])('ignores %s', (_name, task) => {
+      expect(extractTaskTerms(`Crash\n${task}\n`).mentionedPaths).toEqual([]);
+    });
+
+    it.each([
+      [
+        'a Python frame in site-packages',
+        '  File "/usr/lib/python3.11/site-packages/requests/sessions.py", line 3, in send',
+      ],
+      ['a frame inside node_modules', '    at next (/app/node_modules/express/lib/router.js:3:1)'],
+      [
+        'a Node internal frame',
+        '    at Module._compile (node:internal/modules/cjs/loader:1105:14)',
+      ],
+    ])('takes neither paths nor keywords from %s', (_name, frame) => {
+      const terms = extractTaskTerms(`Crash on start\n${frame}\n`);
+      expect(terms.mentionedPaths).toEqual([]);
+      expect(terms.keywords.map((keyword) => keyword.toLowerCase())).toEqual(['crash', 'start']);
+    });
+  });
+
+  describe('wanted kinds', () => {
+    it.each<[string, string[]]>([
+      ['Add a unit test for the parser', ['test']],
+      ['Write tests for the retry policy', ['test']],
+      ['The test suite for billing is slow', ['test']],
+      ['Update the documentation for the parser', ['docs']],
+      ['Fix the README install steps', ['docs']],
+      ['Add tests and update the docs for retries', ['docs', 'test']],
+      ['Parser crashes; the tests pass though and the docs mention it', []],
+      ['Login fails, as the documentation says it should not', []],
+      ['Refresh tokens expire too early', []],
+    ])('%j wants %j', (task, kinds) => {
+      expect([...extractTaskTerms(task).wantedKinds].sort()).toEqual(kinds);
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { KeywordMatch } from '../../src/dispatch/match.js';
+import { FIELD_WEIGHTS, fieldScore, rankScore } from '../../src/dispatch/rank.js';
+import type { RankInput } from '../../src/dispatch/rank.js';
+import type { FileKind } from '../../src/dispatch/source-file.js';
+
+/** One keyword's match in one file; by default it matched nowhere. */
+function match(overrides: Partial<KeywordMatch> = {}): KeywordMatch {
+  return {
+    keyword: 'token',
+    weight: 1,
+    inFileName: false,
+    inDirectory: false,
+    definitions: [],
+    exactLines: [],
+    partialLines: [],
+    ...overrides,
+  };
+}
+
+const lines = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+const definedAt = (name: string, exact: boolean) => [{ name, line: 1, exact }];
+
+/** The score of a source file of average length with these matches. */
+function score(matches: KeywordMatch[], input: Partial<RankInput> = {}): number {
+  return rankScore({ matches, kind: 'source', relativeLength: 1, ...input });
+}
+
+describe('rankScore', () => {
+  describe('where a keyword occurs', () => {
+    it.each<[string, KeywordMatch, KeywordMatch]>([
+      [
+        'an exact definition beats mentions in content',
+        match({ definitions: definedAt('token', true), exactLines: [1] }),
+        match({ exactLines: lines(3) }),
+      ],
+      [
+        'an exact definition beats a name that merely contains it',
+        match({ definitions: definedAt('token', true), exactLines: [1] }),
+        match({ definitions: definedAt('tokenStore', false), exactLines: [1] }),
+      ],
+      [
+        'a partial definition beats a mere mention',
+        match({ definitions: definedAt('tokenStore', false), exactLines: [1] }),
+        match({ exactLines: [1] }),
+      ],
+      [
+        'a file-name match beats a directory match',
+        match({ inFileName: true }),
+        match({ inDirectory: true }),
+      ],
+      ['a directory match beats nothing', match({ inDirectory: true }), match()],
+      [
+        'the exact word beats lines with only its words',
+        match({ keyword: 'refreshToken', exactLines: [1] }),
+        match({ keyword: 'refreshToken', partialLines: [1] }),
+      ],
+    ])('%s', (_name, stronger, weaker) => {
+      expect(score([stronger])).toBeGreaterThan(score([weaker]));
+    });
+
+    it('scores a match nowhere as zero', () => {
+      expect(score([match()])).toBe(0);
+      expect(score([])).toBe(0);
+    });
+  });
+
+  it.each([0.5, 2, 4])('counts a keyword of weight %d in proportion to its rarity', (weight) => {
+    const common = score([match({ weight: 1, exactLines: [1], inFileName: true })]);
+    const rare = score([match({ weight, exactLines: [1], inFileName: true })]);
+    expect(rare).toBeCloseTo(common * weight, 10);
+  });
+
+  it('multiplies a keyword by its importance', () => {
+    const matches = [match({ keyword: 'token', inFileName: true })];
+    const importance = (keyword: string) => (keyword === 'token' ? 1.5 : 1);
+    expect(score(matches, { importance })).toBeCloseTo(score(matches) * 1.5, 10);
+  });
+
+  describe('content', () => {
+    it.each([2, 5, 10, 100])(
+      'saturates: %d hits count more than one, far less than that many',
+      (hits) => {
+        const one = score([match({ exactLines: [1] })]);
+        const many = score([match({ exactLines: lines(hits) })]);
+        expect(many).toBeGreaterThan(one);
+        expect(many).toBeLessThan(one * Math.min(hits, 3));
+        expect(many).toBeLessThanOrEqual(FIELD_WEIGHTS.content);
+      },
+    );
+
+    it.each([
+      [0.5, 1],
+      [1, 3],
+      [3, 10],
+    ])('scores content of a file %d× average above one %d× average', (shorter, longer) => {
+      const hits = [match({ exactLines: lines(3) })];
+      expect(score(hits, { relativeLength: shorter })).toBeGreaterThan(
+        score(hits, { relativeLength: longer }),
+      );
+    });
+
+    it('does not let length touch definitions or paths', () => {
+      const structural = [match({ inFileName: true, definitions: definedAt('token', true) })];
+      expect(score(structural, { relativeLength: 10 })).toBe(score(structural));
+    });
+  });
+
+  describe('verbatim phrases', () => {
+    const phrase = 'token has expired';
+
+    it('counts a phrase found verbatim far above a single word on the same line', () => {
+      const verbatim = score([match({ keyword: phrase, exactLines: [4] })]);
+      const word = score([match({ keyword: 'token', exactLines: [4] })]);
+      expect(verbatim).toBeGreaterThan(3 * word);
+      expect(verbatim).toBeGreaterThanOrEqual(FIELD_WEIGHTS.exactPhrase);
+    });
+
+    it('gives no phrase bonus when only the words occur, not the phrase', () => {
+      const scattered = fieldScore(match({ keyword: phrase, partialLines: [4] }), 1, true);
+      expect(scattered).toBeLessThan(FIELD_WEIGHTS.exactPhrase);
+    });
+  });
+
+  describe('kinds of file', () => {
+    const matches = [match({ inFileName: true, exactLines: [1, 2] })];
+
+    it.each<FileKind>(['test', 'docs', 'config'])('ranks a %s file below source', (kind) => {
+      expect(score(matches, { kind })).toBeLessThan(score(matches));
+      expect(score(matches, { kind })).toBeGreaterThan(0);
+    });
+
+    it.each<[FileKind, FileKind[]]>([
+      ['test', ['test']],
+      ['docs', ['docs']],
+      ['docs', ['test', 'docs']],
+    ])('ranks a %s file like source when the task wants %j', (kind, wanted) => {
+      expect(score(matches, { kind, wantedKinds: new Set(wanted) })).toBe(score(matches));
+    });
+
+    it('still demotes kinds the task does not want', () => {
+      const wantedKinds = new Set<FileKind>(['test']);
+      expect(score(matches, { kind: 'docs', wantedKinds })).toBeLessThan(score(matches));
+    });
+  });
+
+  describe('concepts', () => {
+    const throttle = match({ keyword: 'throttle', inFileName: true, exactLines: [1] });
+    const rateLimit = match({ keyword: 'rate limit', exactLines: [3] });
+    const login = match({ keyword: 'login', exactLines: [5] });
+    const conceptOf = (keyword: string) =>
+      keyword === 'throttle' || keyword === 'rate limit' ? 'rate limit' : keyword;
+
+    it.each<[string, KeywordMatch[]]>([
+      ['a term and its synonym', [throttle, rateLimit]],
+      ['a synonym and its term', [rateLimit, throttle]],
+    ])('counts %s once, by the better of them', (_name, matches) => {
+      const best = Math.max(score([throttle]), score([rateLimit]));
+      expect(score(matches, { conceptOf })).toBeCloseTo(best, 10);
+      expect(score(matches)).toBeCloseTo(score([throttle]) + score([rateLimit]), 10);
+    });
+
+    it('still adds up different concepts', () => {
+      expect(score([throttle, rateLimit, login], { conceptOf })).toBeCloseTo(
+        Math.max(score([throttle]), score([rateLimit])) + score([login]),
+        10,
+      );
+    });
+
+    it('treats keywords differing only in case as one concept by default', () => {
+      const upper = match({ keyword: 'Token', inFileName: true });
+      const lower = match({ keyword: 'token', exactLines: [1] });
+      expect(score([upper, lower])).toBeCloseTo(Math.max(score([upper]), score([lower])), 10);
+    });
+  });
+});
