@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { readTextFile } from '../dispatch/file-system.js';
+import { readTextFile } from '../file-system.js';
 import { AbortError, ConfigError, JudgeError, RetrievalError, SearchError } from '../errors.js';
 import { contextPackJsonSchema } from '../output/context-pack.js';
 import { formatContextPack } from '../output/format.js';

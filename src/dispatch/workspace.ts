@@ -8,7 +8,7 @@ import {
   looksBinary,
   looksMinified,
 } from './default-excludes.js';
-import { assertDirectory, listFiles, readBytes } from './file-system.js';
+import { assertDirectory, listFiles, readBytes } from '../file-system.js';
 import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
 import { createImportResolver, type ImportResolver } from './imports.js';
 import { analyzeSource, type SourceFile } from './source-file.js';

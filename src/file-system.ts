@@ -1,7 +1,7 @@
 import fastGlob from 'fast-glob';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SearchError } from '../errors.js';
+import { SearchError } from './errors.js';
 
 /** The library's only access to the file system. */
 
