@@ -1,3 +1,5 @@
+import type { TokenUsage } from './llm/usage.js';
+
 /** Base class of every error this library throws on purpose. */
 export abstract class RetrievalError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -43,3 +45,56 @@ export class JudgeError extends RetrievalError {
 
 /** The run was cancelled through its `AbortSignal`. */
 export class AbortError extends RetrievalError {}
+
+/** A model call failed. `fatal` failures (bad key, no permission, unknown model) end the run. */
+export class ModelCallError extends RetrievalError {
+  readonly fatal: boolean;
+  /** HTTP status, when the API answered. */
+  readonly status: number | undefined;
+
+  constructor(
+    message: string,
+    options: { cause?: unknown; fatal: boolean; status?: number | undefined },
+  ) {
+    super(message, options);
+    this.fatal = options.fatal;
+    this.status = options.status;
+  }
+}
+
+/** The model answered, but not with something usable. */
+export class ModelOutputError extends RetrievalError {
+  readonly reason: 'invalid-json' | 'schema-mismatch' | 'refusal' | 'truncated';
+  /** The text the model returned, for debugging a prompt. */
+  readonly rawText: string;
+  readonly stopReason: string | null;
+  /** What the unusable answer still cost. */
+  readonly usage: TokenUsage;
+
+  constructor(
+    message: string,
+    options: {
+      cause?: unknown;
+      reason: ModelOutputError['reason'];
+      rawText: string;
+      stopReason: string | null;
+      usage: TokenUsage;
+    },
+  ) {
+    super(message, options);
+    this.reason = options.reason;
+    this.rawText = options.rawText;
+    this.stopReason = options.stopReason;
+    this.usage = options.usage;
+  }
+}
+
+/** A call would exceed one of the run's budgets; the loop stops with `stopReason: 'budget'`. */
+export class BudgetExceededError extends RetrievalError {
+  readonly budget: 'calls' | 'input-tokens' | 'cost';
+
+  constructor(message: string, options: { budget: BudgetExceededError['budget'] }) {
+    super(message);
+    this.budget = options.budget;
+  }
+}

@@ -50,11 +50,12 @@ export async function readBytes(root: string, path: string): Promise<Buffer | un
   }
 }
 
-/** Text of a file outside the searched tree (a task file); errors name the path. */
-export async function readTextFile(path: string): Promise<string> {
+/** Text of a file outside the searched tree (a task file, a prompt); errors name the path. */
+export async function readTextFile(path: string | URL): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new SearchError(`cannot read \`${path}\``, { cause: error, path });
+    const shown = typeof path === 'string' ? path : decodeURIComponent(path.pathname);
+    throw new SearchError(`cannot read \`${shown}\``, { cause: error, path: shown });
   }
 }

@@ -11,6 +11,8 @@ const isJudge = (value: unknown): value is Judge =>
     (method) => typeof (value as Record<string, unknown>)[method] === 'function',
   );
 
+export const DEFAULT_CANDIDATES_PER_CYCLE = 30;
+
 /** Options of `iterativeRetrieve`. Every field is optional; defaults are documented on each. */
 export const retrievalOptionsSchema = z
   .object({
@@ -30,8 +32,8 @@ export const retrievalOptionsSchema = z
     minRelevance: z.number().min(0).max(1).default(0.5),
     /** Most files in `files`. Default 8. */
     maxFiles: z.int().min(1).default(8),
-    /** Most candidates judged per cycle (the best by lexical rank). Default 30. */
-    maxCandidatesPerCycle: z.int().min(1).default(30),
+    /** Most candidates judged per cycle (the best by lexical rank). Default: the judge's own (30 offline, 12 with Claude). */
+    maxCandidatesPerCycle: z.int().min(1).optional(),
     /** Token budget of each candidate's excerpt. Default 600. */
     excerptTokens: z.int().min(50).default(600),
     /** Most judge calls in flight at once. Default 8. */
@@ -42,6 +44,26 @@ export const retrievalOptionsSchema = z
     maxFileBytes: z.int().min(1).default(1_000_000),
     /** Most files read from the repository. Default 50,000. */
     maxRepositoryFiles: z.int().min(1).default(50_000),
+    /** Most model calls per run. Default: unlimited. */
+    maxCalls: z.int().min(1).optional(),
+    /** Most input tokens (including cache reads and writes) per run. Default: unlimited. */
+    maxInputTokens: z.int().min(1).optional(),
+    /** Most estimated cost per run, in US dollars. Default: unlimited. */
+    maxCostUsd: z.number().positive().optional(),
+    /** Prices (USD per million tokens) to use instead of, or in addition to, the built-in table. */
+    prices: z
+      .record(
+        z.string(),
+        z
+          .object({
+            input: z.number().min(0),
+            output: z.number().min(0),
+            cacheWrite: z.number().min(0),
+            cacheRead: z.number().min(0),
+          })
+          .strict(),
+      )
+      .default({}),
     /** A pino logger; default: silent. */
     logger: z
       .custom<Logger>(

@@ -4,10 +4,16 @@ import { describeWorkspace } from './dispatch/overview.js';
 import { openWorkspace } from './dispatch/workspace.js';
 import { ConfigError } from './errors.js';
 import { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
+import { DEFAULT_PRICES } from './llm/prices.js';
+import { createLedger } from './loop/ledger.js';
 import { runLoop } from './loop/run-loop.js';
 import { buildContextPack } from './output/build-context-pack.js';
 import type { ContextPack } from './output/context-pack.js';
-import { parseRetrievalOptions, type RetrievalOptions } from './options.js';
+import {
+  DEFAULT_CANDIDATES_PER_CYCLE,
+  parseRetrievalOptions,
+  type RetrievalOptions,
+} from './options.js';
 
 /**
  * Finds the files a subagent needs for `task` under `options.root`: DISPATCH a search, EVALUATE
@@ -44,12 +50,23 @@ export async function iterativeRetrieve(
     'read repository',
   );
 
+  const ledger = createLedger(
+    {
+      maxCalls: resolved.maxCalls,
+      maxInputTokens: resolved.maxInputTokens,
+      maxCostUsd: resolved.maxCostUsd,
+    },
+    { ...DEFAULT_PRICES, ...resolved.prices },
+  );
+  const maxCandidatesPerCycle =
+    resolved.maxCandidatesPerCycle ?? judge.candidatesPerCycle ?? DEFAULT_CANDIDATES_PER_CYCLE;
   const outcome = await runLoop({
     task,
     judge,
     workspace,
     overview: describeWorkspace(workspace),
-    options: resolved,
+    options: { ...resolved, maxCandidatesPerCycle },
+    ledger,
     logger,
   });
   const pack = buildContextPack({
@@ -63,6 +80,8 @@ export async function iterativeRetrieve(
     maxFiles: resolved.maxFiles,
     readMs: workspace.readMs,
     totalMs: performance.now() - started,
+    usage: ledger.totals(),
+    judgeWarnings: ledger.warnings,
   });
   resolved.onProgress?.({ type: 'stop', reason: pack.stopReason, files: pack.files.length });
   logger.info(

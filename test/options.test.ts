@@ -11,7 +11,6 @@ describe('retrieval options', () => {
       minFiles: 3,
       minRelevance: 0.5,
       maxFiles: 8,
-      maxCandidatesPerCycle: 30,
       excerptTokens: 600,
       concurrency: 8,
       excludes: [],

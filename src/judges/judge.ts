@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Candidate } from '../dispatch/candidate.js';
+import type { Ledger } from '../loop/ledger.js';
 import type { Query } from '../query.js';
 
 /** What a judge says of one candidate. The rubric gives the bands their meaning. */
@@ -11,6 +12,8 @@ export const evaluationSchema = z
     reason: z.string().min(1),
     /** Context this file needs that is not yet held (files, modules, symbols). */
     missingContext: z.array(z.string().min(1)),
+    /** The judge could not judge the file (its model call failed); the score is a fallback. */
+    unevaluated: z.boolean().optional(),
   })
   .strict();
 
@@ -33,16 +36,27 @@ export interface RepoOverview {
   directories: readonly { path: string; fileCount: number }[];
 }
 
-/** What the loop tells a judge about the run so far. */
-export interface JudgeContext {
+/** What every judge call gets: the run's accounts and its cancellation signal. */
+export interface CallContext {
+  ledger: Ledger;
+  signal?: AbortSignal | undefined;
+}
+
+/** What the loop tells a judge about the run so far, for one evaluation. */
+export interface JudgeContext extends CallContext {
   cycle: number;
+  overview: RepoOverview;
   /** Paths dispatched in this cycle (being judged alongside this one). */
   candidatePaths: ReadonlySet<string>;
   /** Files judged in earlier cycles. */
   judged: readonly JudgedFile[];
   /** Every candidate of this cycle, for judges that calibrate across them. */
   candidates: readonly Candidate[];
-  signal?: AbortSignal | undefined;
+}
+
+export interface RefineContext extends CallContext {
+  cycle: number;
+  overview: RepoOverview;
 }
 
 /**
@@ -51,12 +65,14 @@ export interface JudgeContext {
  */
 export interface Judge {
   readonly name: string;
-  initialQuery(task: string, overview: RepoOverview, signal?: AbortSignal): Promise<Query>;
+  /** How many candidates per cycle suit this judge (the best by lexical rank); the loop's default. */
+  readonly candidatesPerCycle?: number;
+  initialQuery(task: string, overview: RepoOverview, context: CallContext): Promise<Query>;
   evaluate(task: string, candidate: Candidate, context: JudgeContext): Promise<Evaluation>;
   refine(
     task: string,
     evaluations: readonly JudgedFile[],
     previousQuery: Query,
-    context: { cycle: number; overview: RepoOverview; signal?: AbortSignal | undefined },
+    context: RefineContext,
   ): Promise<Query>;
 }

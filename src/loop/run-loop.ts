@@ -1,19 +1,19 @@
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
-import type { Candidate } from '../dispatch/candidate.js';
 import { dispatch } from '../dispatch/dispatch.js';
 import type { Workspace } from '../dispatch/workspace.js';
-import { JudgeError } from '../errors.js';
+import { AbortError, BudgetExceededError, JudgeError } from '../errors.js';
 import {
   evaluationSchema,
-  type Evaluation,
   type Judge,
+  type JudgeContext,
   type JudgedFile,
   type RepoOverview,
 } from '../judges/judge.js';
 import type { CycleTrace } from '../output/context-pack.js';
 import { querySchema, type Query } from '../query.js';
+import type { RunLedger } from './ledger.js';
 import type { ProgressEvent } from './progress.js';
 import { firstStopReason, type StopReason, type StopRuleOptions } from './stop-rules.js';
 
@@ -35,6 +35,7 @@ export interface LoopInput {
   workspace: Workspace;
   overview: RepoOverview;
   options: LoopOptions;
+  ledger: RunLedger;
   logger: Logger;
 }
 
@@ -61,6 +62,13 @@ function validated<T>(
   );
 }
 
+/** The reason a judge call ends the run without failing it, or undefined when it is a real failure. */
+function stopReasonOf(error: unknown, signal: AbortSignal | undefined): StopReason | undefined {
+  if (error instanceof BudgetExceededError) return 'budget';
+  if (error instanceof AbortError || signal?.aborted) return 'aborted';
+  return undefined;
+}
+
 /** DISPATCH → EVALUATE → REFINE, until a stop rule answers. The judge proposes; this decides. */
 export async function runLoop({
   task,
@@ -68,6 +76,7 @@ export async function runLoop({
   workspace,
   overview,
   options,
+  ledger,
   logger,
 }: LoopInput): Promise<LoopOutcome> {
   const { signal, onProgress } = options;
@@ -75,27 +84,36 @@ export async function runLoop({
   const judged: JudgedFile[] = [];
   const trace: CycleTrace[] = [];
   const limit = pLimit(options.concurrency);
+  const end = (stopReason: StopReason): LoopOutcome => ({ judged, trace, stopReason, timings });
 
   let started = performance.now();
-  let query: Query = validated(
-    querySchema,
-    await judge.initialQuery(task, overview, signal),
-    judge,
-    'initial-query',
-    'initial query',
-  );
-  timings.refineMs += performance.now() - started;
+  let query: Query;
+  try {
+    query = validated(
+      querySchema,
+      await judge.initialQuery(task, overview, { ledger, signal }),
+      judge,
+      'initial-query',
+      'initial query',
+    );
+  } catch (error) {
+    const reason = stopReasonOf(error, signal);
+    if (reason) return end(reason);
+    throw error;
+  } finally {
+    timings.refineMs += performance.now() - started;
+  }
 
   for (let cycle = 1; ; cycle++) {
-    if (signal?.aborted) return { judged, trace, stopReason: 'aborted', timings };
+    if (signal?.aborted) return end('aborted');
+    ledger.setCycle(cycle);
     const cycleStarted = performance.now();
     onProgress?.({ type: 'cycle-start', cycle, query });
     const log = logger.child({ cycle });
 
     started = performance.now();
-    const skip = new Set(judged.map((file) => file.path));
-    const found = dispatch(query, workspace, {
-      skip,
+    const found = await dispatch(query, workspace, {
+      skip: new Set(judged.map((file) => file.path)),
       limit: options.maxCandidatesPerCycle,
       excerptTokens: options.excerptTokens,
     });
@@ -118,36 +136,47 @@ export async function runLoop({
     );
 
     started = performance.now();
-    const earlier = [...judged];
-    const context = {
+    const context: JudgeContext = {
       cycle,
+      overview,
       candidatePaths: new Set(found.candidates.map((candidate) => candidate.path)),
-      judged: earlier,
+      judged: [...judged],
       candidates: found.candidates,
+      ledger,
       signal,
     };
+    // A budget or an abort stops the calls not yet started; calls in flight finish or abort.
+    let halted: StopReason | undefined;
     let done = 0;
     const results = await Promise.all(
-      found.candidates.map((candidate: Candidate) =>
+      found.candidates.map((candidate) =>
         limit(async (): Promise<JudgedFile | undefined> => {
-          if (signal?.aborted) return undefined;
-          const evaluation: Evaluation = validated(
-            evaluationSchema,
-            await judge.evaluate(task, candidate, context),
-            judge,
-            'evaluate',
-            `evaluation of ${candidate.path}`,
-          );
-          done++;
-          onProgress?.({
-            type: 'evaluated',
-            cycle,
-            path: candidate.path,
-            relevance: evaluation.relevance,
-            done,
-            total: found.candidates.length,
-          });
-          return { ...evaluation, path: candidate.path, cycle, candidate };
+          if (halted || signal?.aborted) return undefined;
+          try {
+            const answer = await judge.evaluate(task, candidate, context);
+            const evaluation = validated(
+              evaluationSchema,
+              answer,
+              judge,
+              'evaluate',
+              `evaluation of ${candidate.path}`,
+            );
+            done++;
+            onProgress?.({
+              type: 'evaluated',
+              cycle,
+              path: candidate.path,
+              relevance: evaluation.relevance,
+              done,
+              total: found.candidates.length,
+            });
+            return { ...evaluation, path: candidate.path, cycle, candidate };
+          } catch (error) {
+            halted = stopReasonOf(error, signal);
+            if (halted) return undefined;
+            limit.clearQueue();
+            throw error;
+          }
         }),
       ),
     );
@@ -166,6 +195,7 @@ export async function runLoop({
         .filter((file) => file.relevance < EXCLUSION_THRESHOLD)
         .map((file) => file.path),
       refinement: null,
+      usage: ledger.totals(cycle),
       durationMs: 0,
     };
     trace.push(entry);
@@ -188,25 +218,39 @@ export async function runLoop({
     );
 
     const stopReason = firstStopReason(
-      { completedCycles: cycle, judged, lastFresh: found.fresh, aborted: signal?.aborted ?? false },
+      {
+        completedCycles: cycle,
+        judged,
+        lastFresh: found.fresh,
+        aborted: signal?.aborted ?? false,
+        budgetSpent: halted === 'budget',
+      },
       options,
     );
     if (stopReason) {
       entry.durationMs = performance.now() - cycleStarted;
-      return { judged, trace, stopReason, timings };
+      return end(stopReason);
     }
 
     started = performance.now();
-    query = validated(
-      querySchema,
-      await judge.refine(task, judged, query, { cycle, overview, signal }),
-      judge,
-      'refine',
-      'refined query',
-    );
-    timings.refineMs += performance.now() - started;
+    try {
+      query = validated(
+        querySchema,
+        await judge.refine(task, judged, query, { cycle, overview, ledger, signal }),
+        judge,
+        'refine',
+        'refined query',
+      );
+    } catch (error) {
+      const reason = stopReasonOf(error, signal);
+      if (!reason) throw error;
+      return end(reason);
+    } finally {
+      timings.refineMs += performance.now() - started;
+      entry.usage = ledger.totals(cycle);
+      entry.durationMs = performance.now() - cycleStarted;
+    }
     entry.refinement = query;
-    entry.durationMs = performance.now() - cycleStarted;
     log.info(
       {
         keywords: query.keywords.length,

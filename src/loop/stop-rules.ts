@@ -2,7 +2,13 @@ import type { JudgedFile } from '../judges/judge.js';
 import { criticalGaps } from './gaps.js';
 
 /** Why a run ended. */
-export const STOP_REASONS = ['sufficient', 'max-cycles', 'no-new-candidates', 'aborted'] as const;
+export const STOP_REASONS = [
+  'sufficient',
+  'max-cycles',
+  'no-new-candidates',
+  'budget',
+  'aborted',
+] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
 
 /** What the stop rules look at after each cycle. */
@@ -13,6 +19,8 @@ export interface LoopSnapshot {
   /** New candidates the last cycle's query found. */
   lastFresh: number;
   aborted: boolean;
+  /** A call of the last cycle was refused because it would have exceeded a budget. */
+  budgetSpent: boolean;
 }
 
 export interface StopRuleOptions {
@@ -38,6 +46,9 @@ export const sufficientContext: StopRule = (snapshot, options) => {
 export const noNewCandidates: StopRule = (snapshot) =>
   snapshot.completedCycles > 1 && snapshot.lastFresh === 0 ? 'no-new-candidates' : undefined;
 
+/** A budget (calls, input tokens or cost) refused a call: the run returns what it has. */
+export const budgetSpent: StopRule = (snapshot) => (snapshot.budgetSpent ? 'budget' : undefined);
+
 export const cycleCap: StopRule = (snapshot, options) =>
   snapshot.completedCycles >= options.maxCycles ? 'max-cycles' : undefined;
 
@@ -45,6 +56,7 @@ export const cycleCap: StopRule = (snapshot, options) =>
 export const STOP_RULES: readonly StopRule[] = [
   aborted,
   sufficientContext,
+  budgetSpent,
   noNewCandidates,
   cycleCap,
 ];

@@ -1,6 +1,7 @@
 import type { SkippedFiles } from '../dispatch/workspace.js';
 import type { JudgedFile } from '../judges/judge.js';
 import { openGaps } from '../loop/gaps.js';
+import type { UsageTotals } from '../loop/ledger.js';
 import type { LoopOutcome } from '../loop/run-loop.js';
 import { CONTEXT_PACK_VERSION, type ContextPack } from './context-pack.js';
 
@@ -15,6 +16,9 @@ export interface PackInput {
   maxFiles: number;
   readMs: number;
   totalMs: number;
+  usage: UsageTotals;
+  /** Problems the run survived (failed model calls, unknown prices). */
+  judgeWarnings: readonly string[];
 }
 
 /** Best first; ties go to the file found earlier, then to path order, so output is stable. */
@@ -35,6 +39,7 @@ function describeFile(file: JudgedFile) {
     cycle: file.cycle,
     kind: file.candidate.kind,
     lineRanges: file.candidate.lineRanges,
+    unevaluated: file.unevaluated ?? false,
   };
 }
 
@@ -67,6 +72,15 @@ function warningsFor(
       `no file reached --min-relevance ${input.minRelevance}; the best was ${best?.path} at ${best?.relevance}; lower --min-relevance or name identifiers from the code`,
     );
   }
+  const unevaluated = ranked.filter((file) => file.unevaluated).length;
+  if (unevaluated > 0) {
+    warnings.push(
+      `${unevaluated} of ${ranked.length} files could not be judged by \`${input.judge}\` (their model calls failed); the offline judge's scores stand in for them`,
+    );
+  }
+  if (input.outcome.stopReason === 'budget')
+    warnings.push('a budget ran out: the context is what was found before it did');
+  warnings.push(...input.judgeWarnings);
   if (skipped.overLimit > 0)
     warnings.push(
       `${skipped.overLimit} files were not read: the repository has more files than maxRepositoryFiles`,
@@ -95,6 +109,7 @@ export function buildContextPack(input: PackInput): ContextPack {
     trace: input.outcome.trace,
     stopReason: input.outcome.stopReason,
     warnings: warningsFor(input, selected, ranked),
+    usage: input.usage,
     stats: { filesConsidered: input.filesConsidered, skipped: { ...input.skipped } },
     timings: { totalMs: input.totalMs, readMs: input.readMs, ...input.outcome.timings },
   };

@@ -12,6 +12,17 @@ const lineRangeSchema = z
   .tuple([z.int().min(1), z.int().min(1)])
   .describe('first and last line, 1-based, inclusive');
 
+export const usageSchema = z
+  .object({
+    calls: z.int().min(0),
+    inputTokens: z.int().min(0).describe('billed at the base input rate'),
+    outputTokens: z.int().min(0),
+    cacheReadTokens: z.int().min(0),
+    cacheWriteTokens: z.int().min(0),
+    costUsd: z.number().min(0).describe('estimated from the price table'),
+  })
+  .describe('model calls and their tokens; all zero with the offline judge');
+
 export const judgedFileSchema = z.object({
   path: z.string().describe('relative to the root, with forward slashes'),
   relevance: z
@@ -24,6 +35,7 @@ export const judgedFileSchema = z.object({
   cycle: z.int().min(1).describe('the cycle in which the file was found and judged'),
   kind: z.enum(['source', 'test', 'docs', 'config']),
   lineRanges: z.array(lineRangeSchema).describe('the parts of the file that matter'),
+  unevaluated: z.boolean().describe("the judge's call failed; the offline judge's score stands in"),
 });
 
 export const contextFileSchema = judgedFileSchema.extend({
@@ -49,6 +61,7 @@ export const cycleTraceSchema = z.object({
   kept: z.array(z.string()).describe('judged this cycle at or above minRelevance'),
   excluded: z.array(z.string()).describe('judged this cycle below 0.2: never dispatched again'),
   refinement: querySchema.nullable().describe('the query the judge proposed for the next cycle'),
+  usage: usageSchema,
   durationMs: z.number().min(0),
 });
 
@@ -69,6 +82,7 @@ export const contextPackSchema = z.object({
   trace: z.array(cycleTraceSchema),
   stopReason: stopReasonSchema,
   warnings: z.array(z.string()),
+  usage: usageSchema,
   stats: z.object({
     filesConsidered: z.int().min(0),
     skipped: z.object({

@@ -10,6 +10,7 @@ const STOP_PHRASES: Record<StopReason, string> = {
   sufficient: 'the context was sufficient',
   'max-cycles': 'the cycle limit was reached',
   'no-new-candidates': 'no new candidates were found',
+  budget: 'a budget ran out',
   aborted: 'the run was aborted',
 };
 

@@ -1,3 +1,4 @@
+import { testLedger } from '../support/test-ledger.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JudgedFile } from '../../src/judges/judge.js';
 import type { Query } from '../../src/query.js';
@@ -27,7 +28,11 @@ async function firstCycle(task: string): Promise<FirstCycle> {
   const judged = await session.evaluateAll(await session.candidates(query));
   const refine = async (files: readonly JudgedFile[] = judged, previous: Query = query) =>
     querySchema.parse(
-      await session.judge.refine(task, files, previous, { cycle: 1, overview: session.overview }),
+      await session.judge.refine(task, files, previous, {
+        cycle: 1,
+        overview: session.overview,
+        ledger: testLedger(),
+      }),
     );
   return { session, query, judged, refine };
 }

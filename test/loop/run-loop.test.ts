@@ -1,3 +1,4 @@
+import { testLedger } from '../support/test-ledger.js';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeWorkspace } from '../../src/dispatch/overview.js';
@@ -42,6 +43,7 @@ function run(judge: Judge, options: Partial<LoopOptions> = {}) {
     workspace,
     overview: describeWorkspace(workspace),
     options: { ...OPTIONS, ...options },
+    ledger: testLedger(),
     logger: pino({ level: 'silent' }),
   });
 }

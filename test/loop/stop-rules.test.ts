@@ -21,6 +21,7 @@ const file = (
 const options = { maxCycles: 3, threshold: 0.7, minFiles: 3 };
 const snapshot = (overrides: Partial<LoopSnapshot>): LoopSnapshot => ({
   completedCycles: 1,
+  budgetSpent: false,
   judged: [],
   lastFresh: 5,
   aborted: false,

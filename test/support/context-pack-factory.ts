@@ -8,6 +8,15 @@ import {
 } from '../../src/output/context-pack.js';
 
 /** A selected file; anything not overridden is plausible filler. */
+const NO_CALLS = {
+  calls: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  costUsd: 0,
+};
+
 export function makeFile(overrides: Partial<ContextFile> = {}): ContextFile {
   return contextFileSchema.parse({
     path: 'src/http/retry.ts',
@@ -17,6 +26,7 @@ export function makeFile(overrides: Partial<ContextFile> = {}): ContextFile {
     cycle: 1,
     kind: 'source',
     lineRanges: [[12, 30]],
+    unevaluated: false,
     excerpt: 'defines: export retry L12\n12| export function retry() {',
     ...overrides,
   });
@@ -57,11 +67,13 @@ export function makePack(overrides: Partial<ContextPack> = {}): ContextPack {
         kept: files.map((file) => file.path),
         excluded: [],
         refinement: null,
+        usage: NO_CALLS,
         durationMs: 12,
       },
     ],
     stopReason: 'sufficient',
     warnings: [],
+    usage: NO_CALLS,
     stats: {
       filesConsidered: 10,
       skipped: { ignored: 0, binary: 0, tooLarge: 0, minified: 0, overLimit: 0 },

@@ -1,3 +1,4 @@
+import { testLedger } from './test-ledger.js';
 import type { Candidate } from '../../src/dispatch/candidate.js';
 import { dispatch } from '../../src/dispatch/dispatch.js';
 import { describeWorkspace } from '../../src/dispatch/overview.js';
@@ -45,9 +46,11 @@ export async function openJudgeSession(
   const workspace = await openWorkspace(root, { maxFileBytes: 100_000, maxFiles: 1_000 });
   const overview = describeWorkspace(workspace);
   const judge = createHeuristicJudge();
-  const initialQuery = () => judge.initialQuery(task, overview);
+  const initialQuery = () => judge.initialQuery(task, overview, { ledger: testLedger() });
   const contextOf = (among: readonly Candidate[], judged: readonly JudgedFile[]): JudgeContext => ({
     cycle: judged.length > 0 ? 2 : 1,
+    overview,
+    ledger: testLedger(),
     candidatePaths: new Set(among.map((candidate) => candidate.path)),
     judged,
     candidates: among,

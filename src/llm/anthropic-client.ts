@@ -1,0 +1,181 @@
+import Anthropic, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  NotFoundError,
+  PermissionDeniedError,
+} from '@anthropic-ai/sdk';
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import type { Logger } from 'pino';
+import type { ZodType } from 'zod';
+import { AbortError, ModelCallError, ModelOutputError } from '../errors.js';
+import type { TokenUsage } from './usage.js';
+
+/** The only module that imports the SDK: one structured call, and errors in this library's terms. */
+
+export interface AnthropicClientOptions {
+  /** Default: the SDK's own (`ANTHROPIC_API_KEY`). */
+  apiKey?: string | undefined;
+  /** Default: the SDK's own (`ANTHROPIC_BASE_URL`, else the public API). */
+  baseURL?: string | undefined;
+  /** Retries the SDK makes on 408, 409, 429, 5xx and connection errors, honouring `retry-after`. */
+  maxRetries: number;
+  /** Per attempt, in milliseconds. */
+  timeoutMs: number;
+  logger?: Logger | undefined;
+  /** A custom fetch (tests, proxies). */
+  fetch?: typeof fetch | undefined;
+}
+
+export interface StructuredRequest<T> {
+  model: string;
+  maxTokens: number;
+  /** The part shared by every call of a run; sent as a cached system block. */
+  shared: string;
+  /** The part of this call alone. */
+  perCall: string;
+  schema: ZodType<T>;
+  signal?: AbortSignal | undefined;
+}
+
+export interface StructuredResponse<T> {
+  value: T;
+  usage: TokenUsage;
+  model: string;
+}
+
+export interface ModelClient {
+  complete<T>(request: StructuredRequest<T>): Promise<StructuredResponse<T>>;
+}
+
+function usageOf(usage: Anthropic.Usage): TokenUsage {
+  return {
+    inputTokens: usage.input_tokens,
+    outputTokens: usage.output_tokens,
+    cacheReadTokens: usage.cache_read_input_tokens ?? 0,
+    cacheWriteTokens: usage.cache_creation_input_tokens ?? 0,
+  };
+}
+
+/** SDK errors in this library's terms: what ends the run, what fails one call, and aborts. */
+function translate(error: unknown, model: string): Error {
+  if (error instanceof APIUserAbortError)
+    return new AbortError('the model call was aborted', { cause: error });
+  if (error instanceof AuthenticationError) {
+    return new ModelCallError(
+      'the Anthropic API rejected the API key (401): check `ANTHROPIC_API_KEY`',
+      { cause: error, fatal: true, status: 401 },
+    );
+  }
+  if (error instanceof PermissionDeniedError) {
+    return new ModelCallError(
+      `the API key may not use \`${model}\` (403): check the key's workspace and permissions`,
+      { cause: error, fatal: true, status: 403 },
+    );
+  }
+  if (error instanceof NotFoundError) {
+    return new ModelCallError(`model \`${model}\` was not found (404): check the model names`, {
+      cause: error,
+      fatal: true,
+      status: 404,
+    });
+  }
+  if (error instanceof APIError && error.status === 402) {
+    return new ModelCallError(`the API refused for billing reasons (402): ${error.message}`, {
+      cause: error,
+      fatal: true,
+      status: 402,
+    });
+  }
+  if (error instanceof APIConnectionTimeoutError)
+    return new ModelCallError('the model call timed out after all retries', {
+      cause: error,
+      fatal: false,
+    });
+  if (error instanceof APIConnectionError)
+    return new ModelCallError(`could not reach the API: ${error.message}`, {
+      cause: error,
+      fatal: false,
+    });
+  if (error instanceof APIError) {
+    return new ModelCallError(
+      `the API answered ${error.status ?? 'an error'} after all retries: ${error.message}`,
+      { cause: error, fatal: false, status: error.status },
+    );
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Claude over the Messages API with structured output. The request carries the schema as
+ * `output_config.format` (from `zodOutputFormat`); the answer is checked here rather than by
+ * `messages.parse`, which reads the text without looking at `stop_reason`, so that a refusal or
+ * a truncated answer is reported as what it is.
+ */
+export function createAnthropicClient(options: AnthropicClientOptions): ModelClient {
+  const client = new Anthropic({
+    ...(options.apiKey !== undefined && { apiKey: options.apiKey }),
+    ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
+    maxRetries: options.maxRetries,
+    timeout: options.timeoutMs,
+    logLevel: 'warn',
+    ...(options.logger && { logger: options.logger }),
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+  return {
+    async complete<T>(request: StructuredRequest<T>): Promise<StructuredResponse<T>> {
+      let message: Anthropic.Message;
+      try {
+        message = await client.messages.create(
+          {
+            model: request.model,
+            max_tokens: request.maxTokens,
+            system: [{ type: 'text', text: request.shared, cache_control: { type: 'ephemeral' } }],
+            messages: [{ role: 'user', content: request.perCall }],
+            output_config: { format: zodOutputFormat(request.schema) },
+          },
+          { signal: request.signal },
+        );
+      } catch (error) {
+        throw translate(error, request.model);
+      }
+      const usage = usageOf(message.usage);
+      const text = message.content
+        .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+        .join('');
+      const fail = (reason: ModelOutputError['reason'], detail: string, cause?: unknown) =>
+        new ModelOutputError(`${request.model} ${detail}`, {
+          reason,
+          rawText: text,
+          stopReason: message.stop_reason,
+          usage,
+          cause,
+        });
+      if (message.stop_reason === 'refusal') throw fail('refusal', 'refused to answer');
+      if (
+        message.stop_reason === 'max_tokens' ||
+        message.stop_reason === 'model_context_window_exceeded'
+      ) {
+        throw fail('truncated', `stopped at ${message.stop_reason} before finishing its answer`);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        throw fail('invalid-json', 'answered with text that is not JSON', error);
+      }
+      const parsed = request.schema.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw fail(
+          'schema-mismatch',
+          `answered outside the schema: ${issue?.path.join('.') || 'value'} ${issue?.message ?? ''}`.trim(),
+          parsed.error,
+        );
+      }
+      return { value: parsed.data, usage, model: message.model };
+    },
+  };
+}

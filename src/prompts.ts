@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError } from './errors.js';
+import { readTextFile } from './file-system.js';
+
+/**
+ * Prompts are plain Markdown files with `{{placeholders}}`, one per model call, so they can be
+ * tuned without touching code. A line `<!-- per call -->` splits each file: what comes before is
+ * the same for every call of a run (instructions, rubric, task) and is sent first, marked for
+ * prompt caching; what comes after changes with each call.
+ */
+export const PROMPT_NAMES = ['initial-query', 'evaluate', 'refine'] as const;
+export type PromptName = (typeof PROMPT_NAMES)[number];
+
+export interface PromptTemplate {
+  name: PromptName;
+  /** Where it was read from, for messages that tell a user which file to look at. */
+  file: string;
+  shared: string;
+  perCall: string;
+}
+
+export type Prompts = Record<PromptName, PromptTemplate>;
+
+export const PER_CALL_MARKER = '<!-- per call -->';
+const PLACEHOLDER = /\{\{\s*([a-zA-Z][\w-]*)\s*\}\}/g;
+
+/** The prompts shipped with the package. */
+export const DEFAULT_PROMPTS_DIRECTORY = new URL('../prompts/', import.meta.url);
+
+function parseTemplate(name: PromptName, file: string, text: string): PromptTemplate {
+  const parts = text.split(PER_CALL_MARKER);
+  if (parts.length !== 2) {
+    throw new ConfigError(
+      `prompt \`${file}\` must contain the line \`${PER_CALL_MARKER}\` exactly once`,
+      { option: 'prompts' },
+    );
+  }
+  return { name, file, shared: (parts[0] ?? '').trim(), perCall: (parts[1] ?? '').trim() };
+}
+
+/** Reads the three prompts from a directory (a user's tuned copy, or the package's own). */
+export async function loadPrompts(
+  directory: string | URL = DEFAULT_PROMPTS_DIRECTORY,
+): Promise<Prompts> {
+  const base = typeof directory === 'string' ? pathToFileURL(`${resolve(directory)}/`) : directory;
+  const entries = await Promise.all(
+    PROMPT_NAMES.map(async (name) => {
+      const url = new URL(`${name}.md`, base);
+      let text: string;
+      try {
+        text = await readTextFile(url);
+      } catch (error) {
+        throw new ConfigError(
+          `prompt \`${name}.md\` is missing from \`${decodeURIComponent(base.pathname)}\``,
+          { cause: error, option: 'prompts' },
+        );
+      }
+      return [name, parseTemplate(name, decodeURIComponent(url.pathname), text)] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Prompts;
+}
+
+function fill(text: string, variables: Readonly<Record<string, string>>, file: string): string {
+  return text.replace(PLACEHOLDER, (_match, key: string) => {
+    const value = variables[key];
+    if (value === undefined) {
+      throw new ConfigError(
+        `prompt \`${file}\` uses \`{{${key}}}\`, which is not one of: ${Object.keys(variables).join(', ')}`,
+        { option: 'prompts' },
+      );
+    }
+    return value;
+  });
+}
+
+/** Fills a template's placeholders; an unknown placeholder is an error that names the file. */
+export function renderPrompt(
+  template: PromptTemplate,
+  variables: Readonly<Record<string, string>>,
+): { shared: string; perCall: string } {
+  return {
+    shared: fill(template.shared, variables, template.file),
+    perCall: fill(template.perCall, variables, template.file),
+  };
+}
