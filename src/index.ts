@@ -11,6 +11,28 @@ export {
   type RepoOverview,
 } from './judges/judge.js';
 export { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
+export {
+  createClaudeJudge,
+  DEFAULT_EVALUATOR_MODEL,
+  DEFAULT_REFINER_MODEL,
+  type ClaudeJudgeOptions,
+} from './judges/claude/claude-judge.js';
+export { connectClaudeJudge, type ConnectClaudeOptions } from './judges/claude/connect.js';
+export {
+  createAnthropicClient,
+  type ModelClient,
+  type AnthropicClientOptions,
+} from './llm/anthropic-client.js';
+export { DEFAULT_PRICES, type ModelPrice } from './llm/prices.js';
+export type { TokenUsage } from './llm/usage.js';
+export type { Budgets, Ledger, UsageTotals } from './loop/ledger.js';
+export {
+  loadPrompts,
+  renderPrompt,
+  PROMPT_NAMES,
+  type Prompts,
+  type PromptTemplate,
+} from './prompts.js';
 export type { Candidate, CandidateImport } from './dispatch/candidate.js';
 export type { KeywordMatch } from './dispatch/match.js';
 export type { ProgressEvent } from './loop/progress.js';
@@ -25,4 +47,13 @@ export {
   type CycleTrace,
 } from './output/context-pack.js';
 export { formatContextPack, OUTPUT_FORMATS, type OutputFormat } from './output/format.js';
-export { RetrievalError, ConfigError, SearchError, JudgeError, AbortError } from './errors.js';
+export {
+  RetrievalError,
+  ConfigError,
+  SearchError,
+  JudgeError,
+  AbortError,
+  BudgetExceededError,
+  ModelCallError,
+  ModelOutputError,
+} from './errors.js';

@@ -40,6 +40,8 @@ export const retrievalOptionsSchema = z
     concurrency: z.int().min(1).default(8),
     /** Extra globs never to consider, on top of `.gitignore` rules and the default excludes. */
     excludes: z.array(z.string().min(1)).default([]),
+    /** Globs of secret-looking files (`.env`, keys, credentials) to allow as candidates; their excerpts are still redacted. Default: none. */
+    allowSecretFiles: z.array(z.string().min(1)).default([]),
     /** Files larger than this (bytes) are skipped. Default 1 MB. */
     maxFileBytes: z.int().min(1).default(1_000_000),
     /** Most files read from the repository. Default 50,000. */

@@ -44,21 +44,21 @@ export async function loadPrompts(
   directory: string | URL = DEFAULT_PROMPTS_DIRECTORY,
 ): Promise<Prompts> {
   const base = typeof directory === 'string' ? pathToFileURL(`${resolve(directory)}/`) : directory;
-  const entries = await Promise.all(
-    PROMPT_NAMES.map(async (name) => {
-      const url = new URL(`${name}.md`, base);
-      let text: string;
-      try {
-        text = await readTextFile(url);
-      } catch (error) {
-        throw new ConfigError(
-          `prompt \`${name}.md\` is missing from \`${decodeURIComponent(base.pathname)}\``,
-          { cause: error, option: 'prompts' },
-        );
-      }
-      return [name, parseTemplate(name, decodeURIComponent(url.pathname), text)] as const;
-    }),
-  );
+  // In order, so that a directory missing several prompts always names the same one first.
+  const entries: [PromptName, PromptTemplate][] = [];
+  for (const name of PROMPT_NAMES) {
+    const url = new URL(`${name}.md`, base);
+    let text: string;
+    try {
+      text = await readTextFile(url);
+    } catch (error) {
+      throw new ConfigError(
+        `prompt \`${name}.md\` is missing from \`${decodeURIComponent(base.pathname)}\``,
+        { cause: error, option: 'prompts' },
+      );
+    }
+    entries.push([name, parseTemplate(name, decodeURIComponent(url.pathname), text)]);
+  }
   return Object.fromEntries(entries) as Prompts;
 }
 

@@ -34,6 +34,7 @@ export async function iterativeRetrieve(
 
   const workspace = await openWorkspace(root, {
     excludes: resolved.excludes,
+    allowSecretFiles: resolved.allowSecretFiles,
     maxFileBytes: resolved.maxFileBytes,
     maxFiles: resolved.maxRepositoryFiles,
     signal: resolved.signal,

@@ -21,6 +21,15 @@ export interface CliArguments {
   minFiles: number | undefined;
   minRelevance: number | undefined;
   maxFiles: number | undefined;
+  maxCandidates: number | undefined;
+  concurrency: number | undefined;
+  maxCalls: number | undefined;
+  maxInputTokens: number | undefined;
+  maxCost: number | undefined;
+  prompts: string | undefined;
+  evaluatorModel: string | undefined;
+  refinerModel: string | undefined;
+  includeSecretFiles: string[];
 }
 
 export const USAGE = `Usage: iterative-retrieval [task] [options]
@@ -38,6 +47,21 @@ Options:
   --min-relevance <0-1>   lowest relevance included in the result (default: 0.5)
   --max-files <n>         most files in the result (default: 8)
   --exclude <glob>        never consider matching files (repeatable)
+  --include-secret-file <glob>
+                          allow a secret-looking file (.env, keys, credentials) as a candidate
+                          (repeatable; its excerpts are still redacted)
+  --max-candidates <n>    most files judged per cycle (default: 30 offline, 12 with Claude)
+
+Claude judge (with ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL for a gateway or proxy):
+  --evaluator-model <id>  model for per-file evaluation (default: claude-haiku-5-5,
+                          or RETRIEVAL_EVALUATOR_MODEL)
+  --refiner-model <id>    model for queries and refinements (default: claude-sonnet-5-5,
+                          or RETRIEVAL_REFINER_MODEL)
+  --prompts <dir>         use tuned copies of the prompts in this directory
+  --concurrency <n>       most model calls in flight (default: 8)
+  --max-calls <n>         stop cleanly after this many model calls
+  --max-input-tokens <n>  stop cleanly before exceeding this many input tokens
+  --max-cost <usd>        stop cleanly before exceeding this estimated cost
   --format <name>         json | markdown | paths (default: json, or markdown on a terminal)
   --excerpts              include each file's excerpt in markdown output
   --schema                print the JSON Schema of the json output and exit
@@ -46,7 +70,8 @@ Options:
 
 Exit codes: 0 context found, 1 nothing relevant found, 2 invalid usage, 3 unreadable root or
 task file, 4 judge failure, 5 internal error, 130 interrupted.
-Environment: LOG_LEVEL (pino level for the JSON logs on stderr).`;
+Environment: LOG_LEVEL (pino level for the JSON logs on stderr), ANTHROPIC_API_KEY,
+ANTHROPIC_BASE_URL, RETRIEVAL_EVALUATOR_MODEL, RETRIEVAL_REFINER_MODEL.`;
 
 function number(
   option: string,
@@ -106,6 +131,15 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         'min-files': { type: 'string' },
         'min-relevance': { type: 'string' },
         'max-files': { type: 'string' },
+        'max-candidates': { type: 'string' },
+        concurrency: { type: 'string' },
+        'max-calls': { type: 'string' },
+        'max-input-tokens': { type: 'string' },
+        'max-cost': { type: 'string' },
+        prompts: { type: 'string' },
+        'evaluator-model': { type: 'string' },
+        'refiner-model': { type: 'string' },
+        'include-secret-file': { type: 'string', multiple: true },
       },
     });
   } catch (error) {
@@ -142,5 +176,17 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
       max: 1,
     }),
     maxFiles: number('max-files', values['max-files'], { integer: true, min: 1 }),
+    maxCandidates: number('max-candidates', values['max-candidates'], { integer: true, min: 1 }),
+    concurrency: number('concurrency', values.concurrency, { integer: true, min: 1, max: 64 }),
+    maxCalls: number('max-calls', values['max-calls'], { integer: true, min: 1 }),
+    maxInputTokens: number('max-input-tokens', values['max-input-tokens'], {
+      integer: true,
+      min: 1,
+    }),
+    maxCost: number('max-cost', values['max-cost'], { integer: false, min: 0.000001 }),
+    prompts: values.prompts,
+    evaluatorModel: values['evaluator-model'],
+    refinerModel: values['refiner-model'],
+    includeSecretFiles: values['include-secret-file'] ?? [],
   };
 }

@@ -1,4 +1,6 @@
+import type { Logger } from 'pino';
 import { ConfigError } from '../errors.js';
+import { connectClaudeJudge } from '../judges/claude/connect.js';
 import { createHeuristicJudge } from '../judges/heuristic/heuristic-judge.js';
 import type { Judge } from '../judges/judge.js';
 import type { JudgeChoice } from './args.js';
@@ -9,27 +11,47 @@ export interface ChosenJudge {
   because: string;
 }
 
-/**
- * `auto` picks Claude when a key is configured and the Claude judge is available, otherwise the
- * offline judge. This version ships only the offline judge, so `claude` is refused up front.
- */
-export function chooseJudge(
-  choice: JudgeChoice,
-  env: Readonly<Record<string, string | undefined>>,
-): ChosenJudge {
-  const hasKey = Boolean(env.ANTHROPIC_API_KEY?.trim());
-  if (choice === 'claude') {
-    throw new ConfigError(
-      '`--judge claude` is not available in this version; use `--judge heuristic` (the offline judge)',
-      { option: '--judge' },
-    );
-  }
+export interface JudgeSettings {
+  choice: JudgeChoice;
+  env: Readonly<Record<string, string | undefined>>;
+  promptsDirectory?: string | undefined;
+  evaluatorModel?: string | undefined;
+  refinerModel?: string | undefined;
+  logger: Logger;
+}
+
+const clean = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+/** `auto` picks Claude when an API key is configured, otherwise the offline judge. */
+export async function chooseJudge(settings: JudgeSettings): Promise<ChosenJudge> {
+  const { choice, env } = settings;
+  const apiKey = clean(env.ANTHROPIC_API_KEY);
   if (choice === 'heuristic')
     return { judge: createHeuristicJudge(), because: 'requested with --judge heuristic' };
+  if (!apiKey) {
+    if (choice === 'claude') {
+      throw new ConfigError(
+        '`--judge claude` needs an Anthropic API key: set ANTHROPIC_API_KEY (see .env.example), or use `--judge heuristic`',
+        { option: '--judge' },
+      );
+    }
+    return { judge: createHeuristicJudge(), because: 'no ANTHROPIC_API_KEY configured' };
+  }
+  const baseURL = clean(env.ANTHROPIC_BASE_URL);
+  const judge = await connectClaudeJudge({
+    apiKey,
+    baseURL,
+    evaluatorModel: settings.evaluatorModel ?? clean(env.RETRIEVAL_EVALUATOR_MODEL),
+    refinerModel: settings.refinerModel ?? clean(env.RETRIEVAL_REFINER_MODEL),
+    promptsDirectory: settings.promptsDirectory,
+    logger: settings.logger.child({ component: 'anthropic-sdk' }),
+  });
+  const where = baseURL ? ` at ${baseURL}` : '';
   return {
-    judge: createHeuristicJudge(),
-    because: hasKey
-      ? 'ANTHROPIC_API_KEY is set, but this version has no Claude judge yet'
-      : 'no ANTHROPIC_API_KEY configured',
+    judge,
+    because:
+      choice === 'claude'
+        ? `requested with --judge claude${where}`
+        : `ANTHROPIC_API_KEY is configured${where}`,
   };
 }

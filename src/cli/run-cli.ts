@@ -77,8 +77,15 @@ export async function runCli(io: CliIo): Promise<number> {
         EXIT_CODES.ok
       );
 
-    const { judge, because } = chooseJudge(args.judge, io.env);
     const task = await readTask(args.task, args.taskFile, io);
+    const { judge, because } = await chooseJudge({
+      choice: args.judge,
+      env: io.env,
+      promptsDirectory: args.prompts,
+      evaluatorModel: args.evaluatorModel,
+      refinerModel: args.refinerModel,
+      logger,
+    });
     if (interactive) say(`judge: ${judge.name} (${because})`);
     else logger.info({ judge: judge.name, because }, 'judge chosen');
 
@@ -93,6 +100,12 @@ export async function runCli(io: CliIo): Promise<number> {
       ...(args.minFiles !== undefined && { minFiles: args.minFiles }),
       ...(args.minRelevance !== undefined && { minRelevance: args.minRelevance }),
       ...(args.maxFiles !== undefined && { maxFiles: args.maxFiles }),
+      ...(args.maxCandidates !== undefined && { maxCandidatesPerCycle: args.maxCandidates }),
+      ...(args.concurrency !== undefined && { concurrency: args.concurrency }),
+      ...(args.maxCalls !== undefined && { maxCalls: args.maxCalls }),
+      ...(args.maxInputTokens !== undefined && { maxInputTokens: args.maxInputTokens }),
+      ...(args.maxCost !== undefined && { maxCostUsd: args.maxCost }),
+      allowSecretFiles: args.includeSecretFiles,
       ...(interactive && {
         onProgress: (event) => {
           const line = describeProgress(event);

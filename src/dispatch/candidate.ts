@@ -30,7 +30,9 @@ export interface Candidate {
   inFocusArea: boolean;
   imports: CandidateImport[];
   symbols: DefinedSymbol[];
-  /** Outline and windows around hits, bounded by the excerpt token budget. */
+  /** Outline and windows around hits, bounded by the excerpt token budget; secrets redacted. */
   excerpt: string;
   lineRanges: LineRange[];
+  /** How many secrets were cut out of the excerpt (each shown as `[REDACTED:<rule>]`). */
+  redactions: number;
 }

@@ -4,6 +4,7 @@ import type { Candidate } from './candidate.js';
 import { buildExcerpt } from './excerpt.js';
 import { matchWorkspace, weighKeywords } from './match.js';
 import { rankScore } from './rank.js';
+import { redactSecrets } from './redact.js';
 import type { Workspace } from './workspace.js';
 
 export interface DispatchOptions {
@@ -36,12 +37,15 @@ function inAnyFocusArea(path: string, focusAreas: readonly string[]): boolean {
 
 const FOCUS_BOOST = 1.25;
 
-/** DISPATCH: match the query against the workspace and return the best new candidates. */
-export function dispatch(
+/**
+ * DISPATCH: match the query against the workspace and return the best new candidates, their
+ * excerpts redacted of secrets, since excerpts are what a judge (possibly a remote model) reads.
+ */
+export async function dispatch(
   query: Query,
   workspace: Workspace,
   options: DispatchOptions,
-): DispatchResult {
+): Promise<DispatchResult> {
   const literal = new Set(query.patterns.filter((pattern) => !picomatch.scan(pattern).isGlob));
   const globs = query.patterns.filter((pattern) => !literal.has(pattern));
   const included = globs.length > 0 ? picomatch(globs, { dot: true }) : () => false;
@@ -50,7 +54,7 @@ export function dispatch(
   const matchesByPath = matchWorkspace(workspace, weighKeywords(query.keywords, workspace));
 
   let found = 0;
-  const fresh: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports'>[] = [];
+  const fresh: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports' | 'redactions'>[] = [];
   for (const file of workspace.files) {
     const explicit = literal.has(file.path);
     if (!explicit && (!included(file.path) || excluded(file.path))) continue;
@@ -81,15 +85,25 @@ export function dispatch(
       (left.path < right.path ? -1 : 1),
   );
   // Imports and excerpts cost the most, so only the candidates returned get them.
-  const candidates = fresh.slice(0, options.limit).flatMap((candidate): Candidate[] => {
-    const file = workspace.get(candidate.path);
-    if (!file) return [];
-    const excerpt = buildExcerpt(file, candidate.matches, options.excerptTokens);
-    const imports = file.outline.imports.map((entry) => {
-      const resolved = workspace.imports.resolve(file.path, entry.specifier);
-      return resolved ? { ...entry, resolved } : { ...entry };
-    });
-    return [{ ...candidate, imports, excerpt: excerpt.text, lineRanges: excerpt.lineRanges }];
-  });
+  const candidates = await Promise.all(
+    fresh.slice(0, options.limit).flatMap((candidate): Promise<Candidate>[] => {
+      const file = workspace.get(candidate.path);
+      if (!file) return [];
+      const excerpt = buildExcerpt(file, candidate.matches, options.excerptTokens);
+      const imports = file.outline.imports.map((entry) => {
+        const resolved = workspace.imports.resolve(file.path, entry.specifier);
+        return resolved ? { ...entry, resolved } : { ...entry };
+      });
+      return [
+        redactSecrets(excerpt.text).then(({ text, redactions }) => ({
+          ...candidate,
+          imports,
+          excerpt: text,
+          lineRanges: excerpt.lineRanges,
+          redactions: redactions.reduce((sum, redaction) => sum + redaction.count, 0),
+        })),
+      ];
+    }),
+  );
   return { found, fresh: fresh.length, candidates };
 }

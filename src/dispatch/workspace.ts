@@ -11,11 +11,14 @@ import {
 import { assertDirectory, listFiles, readBytes } from '../file-system.js';
 import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
 import { createImportResolver, type ImportResolver } from './imports.js';
+import { createSecretFileFilter } from './secret-files.js';
 import { analyzeSource, type SourceFile } from './source-file.js';
 
 export interface WorkspaceOptions {
   /** Extra globs never to consider. */
   excludes?: readonly string[];
+  /** Globs of secret files (`.env.example`, `test/fixtures/*.pem`) that may be read after all. */
+  allowSecretFiles?: readonly string[];
   /** Files larger than this many bytes are skipped. */
   maxFileBytes: number;
   /** At most this many files are read; the rest are skipped (and counted). */
@@ -26,6 +29,8 @@ export interface WorkspaceOptions {
 /** Why files of the tree were left out, by count. */
 export interface SkippedFiles {
   ignored: number;
+  /** Secret files (./secret-files.ts): never read, so no part of them reaches a judge. */
+  secret: number;
   binary: number;
   tooLarge: number;
   minified: number;
@@ -55,7 +60,14 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     ...DEFAULT_EXCLUDED_FILES,
     ...(options.excludes ?? []),
   ]);
-  const skipped: SkippedFiles = { ignored: 0, binary: 0, tooLarge: 0, minified: 0, overLimit: 0 };
+  const skipped: SkippedFiles = {
+    ignored: 0,
+    secret: 0,
+    binary: 0,
+    tooLarge: 0,
+    minified: 0,
+    overLimit: 0,
+  };
 
   const ignoreFiles: IgnoreFile[] = [];
   const gitExclude = await readBytes(root, '.git/info/exclude');
@@ -70,9 +82,12 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
       });
   }
   const isIgnored = createIgnoreMatcher(ignoreFiles);
+  const isSecret = createSecretFileFilter(options.allowSecretFiles ?? []);
 
   const wanted = listed.filter((entry) => {
     if (isIgnored(entry.path)) return (skipped.ignored++, false);
+    // Before the binary test, so that a key store is counted as the secret it is.
+    if (isSecret(entry.path)) return (skipped.secret++, false);
     if (hasBinaryExtension(entry.path)) return (skipped.binary++, false);
     if (entry.size > options.maxFileBytes) return (skipped.tooLarge++, false);
     return true;

@@ -90,7 +90,7 @@ function translate(error: unknown, model: string): Error {
     });
   }
   if (error instanceof APIConnectionTimeoutError)
-    return new ModelCallError('the model call timed out after all retries', {
+    return new ModelCallError('the model call timed out', {
       cause: error,
       fatal: false,
     });
@@ -101,7 +101,7 @@ function translate(error: unknown, model: string): Error {
     });
   if (error instanceof APIError) {
     return new ModelCallError(
-      `the API answered ${error.status ?? 'an error'} after all retries: ${error.message}`,
+      `the API answered ${error.status ?? 'with an error'}: ${error.message}`,
       { cause: error, fatal: false, status: error.status },
     );
   }

@@ -62,9 +62,19 @@ function validated<T>(
   );
 }
 
-/** The reason a judge call ends the run without failing it, or undefined when it is a real failure. */
-function stopReasonOf(error: unknown, signal: AbortSignal | undefined): StopReason | undefined {
-  if (error instanceof BudgetExceededError) return 'budget';
+/**
+ * The reason a judge call ends the run without failing it, or undefined when it is a real
+ * failure. A budget says which one ran out, in the result's warnings.
+ */
+function stopReasonOf(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  ledger: RunLedger,
+): StopReason | undefined {
+  if (error instanceof BudgetExceededError) {
+    ledger.warn(`${error.message}: the context is what was found before`);
+    return 'budget';
+  }
   if (error instanceof AbortError || signal?.aborted) return 'aborted';
   return undefined;
 }
@@ -87,6 +97,8 @@ export async function runLoop({
   const end = (stopReason: StopReason): LoopOutcome => ({ judged, trace, stopReason, timings });
 
   let started = performance.now();
+  // The first query plans cycle 1, so its call counts there.
+  ledger.setCycle(1);
   let query: Query;
   try {
     query = validated(
@@ -97,7 +109,7 @@ export async function runLoop({
       'initial query',
     );
   } catch (error) {
-    const reason = stopReasonOf(error, signal);
+    const reason = stopReasonOf(error, signal, ledger);
     if (reason) return end(reason);
     throw error;
   } finally {
@@ -172,7 +184,7 @@ export async function runLoop({
             });
             return { ...evaluation, path: candidate.path, cycle, candidate };
           } catch (error) {
-            halted = stopReasonOf(error, signal);
+            halted = stopReasonOf(error, signal, ledger);
             if (halted) return undefined;
             limit.clearQueue();
             throw error;
@@ -242,7 +254,7 @@ export async function runLoop({
         'refined query',
       );
     } catch (error) {
-      const reason = stopReasonOf(error, signal);
+      const reason = stopReasonOf(error, signal, ledger);
       if (!reason) throw error;
       return end(reason);
     } finally {

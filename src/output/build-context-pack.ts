@@ -57,7 +57,7 @@ function warningsFor(
   const skippedNote = reasons.length ? ` (skipped: ${reasons.join(', ')})` : '';
   if (input.filesConsidered === 0) {
     warnings.push(`no readable files under the root${skippedNote}; check --root`);
-  } else if (ranked.length === 0) {
+  } else if (ranked.length === 0 && input.outcome.trace.length > 0) {
     const keywords = input.outcome.trace[0]?.query.keywords.slice(0, 8).join(', ') || 'none';
     warnings.push(
       `no file matched the task's terms among ${input.filesConsidered} files${skippedNote} (searched for: ${keywords}); name an identifier, file or error message from the code, or check --root`,
@@ -78,8 +78,6 @@ function warningsFor(
       `${unevaluated} of ${ranked.length} files could not be judged by \`${input.judge}\` (their model calls failed); the offline judge's scores stand in for them`,
     );
   }
-  if (input.outcome.stopReason === 'budget')
-    warnings.push('a budget ran out: the context is what was found before it did');
   warnings.push(...input.judgeWarnings);
   if (skipped.overLimit > 0)
     warnings.push(
@@ -110,7 +108,11 @@ export function buildContextPack(input: PackInput): ContextPack {
     stopReason: input.outcome.stopReason,
     warnings: warningsFor(input, selected, ranked),
     usage: input.usage,
-    stats: { filesConsidered: input.filesConsidered, skipped: { ...input.skipped } },
+    stats: {
+      filesConsidered: input.filesConsidered,
+      redactions: ranked.reduce((sum, file) => sum + file.candidate.redactions, 0),
+      skipped: { ...input.skipped },
+    },
     timings: { totalMs: input.totalMs, readMs: input.readMs, ...input.outcome.timings },
   };
 }

@@ -85,8 +85,13 @@ export const contextPackSchema = z.object({
   usage: usageSchema,
   stats: z.object({
     filesConsidered: z.int().min(0),
+    redactions: z
+      .int()
+      .min(0)
+      .describe('secrets replaced by [REDACTED:<rule>] in the excerpts judged'),
     skipped: z.object({
       ignored: z.int().min(0),
+      secret: z.int().min(0),
       binary: z.int().min(0),
       tooLarge: z.int().min(0),
       minified: z.int().min(0),

@@ -151,11 +151,11 @@ describe('the CLI', () => {
       /`--judge` must be one of auto, heuristic, claude/,
     ],
     [
-      'the Claude judge, not in this version',
+      'the Claude judge without an API key',
       ['task', '--judge', 'claude'],
       {},
       2,
-      /not available in this version/,
+      /`--judge claude` needs an Anthropic API key: set ANTHROPIC_API_KEY/,
     ],
     ['two tasks', ['one', 'two'], {}, 2, /expected one task argument/],
     [

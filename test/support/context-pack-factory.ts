@@ -76,7 +76,8 @@ export function makePack(overrides: Partial<ContextPack> = {}): ContextPack {
     usage: NO_CALLS,
     stats: {
       filesConsidered: 10,
-      skipped: { ignored: 0, binary: 0, tooLarge: 0, minified: 0, overLimit: 0 },
+      redactions: 0,
+      skipped: { ignored: 0, secret: 0, binary: 0, tooLarge: 0, minified: 0, overLimit: 0 },
     },
     timings: { totalMs: 20, readMs: 5, dispatchMs: 5, evaluateMs: 5, refineMs: 5 },
     ...overrides,

@@ -66,7 +66,7 @@ export async function openJudgeSession(
     overview,
     initialQuery,
     async candidates(query) {
-      const found = dispatch(query ?? (await initialQuery()), workspace, {
+      const found = await dispatch(query ?? (await initialQuery()), workspace, {
         skip: new Set(),
         limit: 50,
         excerptTokens: 600,

@@ -9,6 +9,7 @@ import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 const OPTIONS: WorkspaceOptions = { maxFileBytes: 10_000, maxFiles: 1_000 };
 const NOTHING_SKIPPED: SkippedFiles = {
   ignored: 0,
+  secret: 0,
   binary: 0,
   tooLarge: 0,
   minified: 0,
@@ -184,6 +185,7 @@ describe('openWorkspace', () => {
       expect(pathsOf(workspace)).toEqual(['.gitignore', 'src/index.ts']);
       expect(workspace.skipped).toEqual({
         ignored: 2,
+        secret: 0,
         binary: 2,
         tooLarge: 1,
         minified: 1,

@@ -1,0 +1,146 @@
+import { lintSource } from '@secretlint/core';
+import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
+import type {
+  SecretLintCoreConfig,
+  SecretLintCoreConfigRule,
+  SecretLintCoreResultMessage,
+} from '@secretlint/types';
+import { EXTRA_SECRETS_RULE_ID, extraSecretsRule } from './secret-rule.js';
+
+/**
+ * Secrets are cut out of every text before it leaves the machine: secretlint's recommended
+ * preset (cloud, VCS, chat, AI and package-registry tokens, private keys, connection strings)
+ * plus our own rule for what it misses (./secret-rule.ts). Each secret becomes
+ * `[REDACTED:<rule>]`; the text around it is kept byte for byte.
+ */
+
+/** How many secrets one rule redacted. */
+export interface Redaction {
+  /** Short rule name, as in the `[REDACTED:<rule>]` marker: `aws`, `github`, `jwt`, `generic`… */
+  rule: string;
+  count: number;
+}
+
+export interface RedactedText {
+  text: string;
+  /** One entry per rule that redacted something, by rule name. */
+  redactions: Redaction[];
+}
+
+const PRESET_RULE_PREFIX = '@secretlint/secretlint-rule-';
+
+/**
+ * Rules of the recommended preset that do not apply. `filter-comments` honours
+ * `// secretlint-disable` comments, which must not let a searched repository's secret out. The
+ * preset's rules are registered one by one because secretlint 12 ignores `disabled` on a rule
+ * inside a preset.
+ */
+const SKIPPED_RULES = new Set([`${PRESET_RULE_PREFIX}filter-comments`]);
+
+/** Rule options that differ from the preset's defaults. */
+const RULE_OPTIONS: Record<string, object> = {
+  // AWS access key IDs (`AKIA…`) are off by default; half a key pair is still worth hiding.
+  [`${PRESET_RULE_PREFIX}aws`]: { enableIDScanRule: true },
+};
+
+// Built once: secretlint reads the config on every call but never changes it.
+const CONFIG: SecretLintCoreConfig = {
+  rules: [
+    ...recommendedRules
+      .filter((rule) => !SKIPPED_RULES.has(rule.meta.id))
+      .map((rule): SecretLintCoreConfigRule => {
+        const options = RULE_OPTIONS[rule.meta.id];
+        return options ? { id: rule.meta.id, rule, options } : { id: rule.meta.id, rule };
+      }),
+    { id: EXTRA_SECRETS_RULE_ID, rule: extraSecretsRule },
+  ],
+};
+
+interface Finding {
+  start: number;
+  end: number;
+  rule: string;
+  /** Lower wins the label when findings overlap: a named token over a generic assignment. */
+  rank: number;
+}
+
+function ruleName(message: SecretLintCoreResultMessage): string {
+  return message.ruleId === EXTRA_SECRETS_RULE_ID
+    ? message.messageId
+    : message.ruleId.replace(PRESET_RULE_PREFIX, '');
+}
+
+function rankOf(message: SecretLintCoreResultMessage): number {
+  if (message.ruleId !== EXTRA_SECRETS_RULE_ID) return 0;
+  return message.messageId === 'generic' ? 2 : 1;
+}
+
+/**
+ * Where the secret of a message is. Some preset rules (AWS secret access key, npm `_authToken`,
+ * GitHub `x-oauth-basic`) report a range that starts at the match but is as long as the captured
+ * secret, so the secret's tail would leak; the secret itself is in the message's data, so the
+ * range is moved onto it. Closing quotes and punctuation that a greedy pattern (connection
+ * strings) swallowed are given back.
+ */
+function spanOf(message: SecretLintCoreResultMessage, text: string): [number, number] {
+  let [start, end] = message.range;
+  for (const value of Object.values(message.data ?? {})) {
+    if (typeof value !== 'string' || value.length < 8) continue;
+    const at = text.indexOf(value, start);
+    if (at >= start && at < end && at + value.length > end) {
+      [start, end] = [at, at + value.length];
+      break;
+    }
+  }
+  while (end > start && `"'\`;,)]}>`.includes(text.charAt(end - 1))) end--;
+  return [start, end];
+}
+
+/** Overlapping findings become one redaction, labelled by the best-ranked, longest finding. */
+function mergeFindings(findings: Finding[]): Finding[] {
+  const sorted = [...findings].sort(
+    (left, right) => left.start - right.start || right.end - left.end || left.rank - right.rank,
+  );
+  const merged: Finding[] = [];
+  for (const finding of sorted) {
+    const last = merged.at(-1);
+    if (!last || finding.start >= last.end) {
+      merged.push({ ...finding });
+      continue;
+    }
+    if (finding.rank < last.rank) Object.assign(last, { rule: finding.rule, rank: finding.rank });
+    last.end = Math.max(last.end, finding.end);
+  }
+  return merged;
+}
+
+/**
+ * Replaces every secret in `text` with `[REDACTED:<rule>]` and counts them by rule. Rejects if
+ * secretlint fails, so that a caller never sends text that was not checked.
+ */
+export async function redactSecrets(text: string): Promise<RedactedText> {
+  if (text.length === 0) return { text, redactions: [] };
+  const result = await lintSource({
+    source: { filePath: 'excerpt.txt', content: text, contentType: 'text' },
+    // Unmasked data lets spanOf find the secret; the messages never leave this function.
+    options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: false },
+  });
+  const findings = result.messages.flatMap((message): Finding[] => {
+    const [start, end] = spanOf(message, text);
+    return end > start ? [{ start, end, rule: ruleName(message), rank: rankOf(message) }] : [];
+  });
+  const merged = mergeFindings(findings);
+  const counts = new Map<string, number>();
+  const parts: string[] = [];
+  let position = 0;
+  for (const finding of merged) {
+    parts.push(text.slice(position, finding.start), `[REDACTED:${finding.rule}]`);
+    position = finding.end;
+    counts.set(finding.rule, (counts.get(finding.rule) ?? 0) + 1);
+  }
+  parts.push(text.slice(position));
+  const redactions = [...counts.entries()]
+    .map(([rule, count]) => ({ rule, count }))
+    .sort((left, right) => (left.rule < right.rule ? -1 : 1));
+  return { text: parts.join(''), redactions };
+}

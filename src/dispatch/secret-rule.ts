@@ -1,0 +1,206 @@
+import type { SecretLintRuleCreator, SecretLintSourceCode } from '@secretlint/types';
+
+/**
+ * A secretlint rule for what secretlint's recommended preset (12.0.0) misses: JSON Web Tokens,
+ * Stripe keys, passwords in any URL, private keys shown as numbered excerpt lines or cut short by
+ * an excerpt window, and secrets assigned to a telling name (`api_key = "…"`). Each message id is
+ * also the short name a redaction is labelled with.
+ */
+
+/** The rule's id in a secretlint config. */
+export const EXTRA_SECRETS_RULE_ID = 'iterative-retrieval/extra-secrets';
+
+type Span = readonly [start: number, end: number];
+
+const messages = {
+  jwt: { en: () => 'found a JSON Web Token' },
+  stripe: { en: () => 'found a Stripe secret key' },
+  privatekey: { en: () => 'found private key material' },
+  base64: { en: () => 'found a block of base64 lines, likely key or certificate material' },
+  'url-password': { en: () => 'found a password in a URL' },
+  generic: { en: () => 'found a secret assigned to a name like api_key, password or token' },
+};
+
+export type ExtraSecretKind = keyof typeof messages;
+
+// Header and payload both start with `eyJ` (`{"`); a token cut by an excerpt's line clipping
+// has no signature but still carries its claims, so the signature is optional.
+const JWT = /(?<![\w-])eyJ[\w-]{8,}\.eyJ[\w-]{4,}(?:\.[\w-]*)?/g;
+
+// `sk_`/`rk_` secret and restricted keys (test mode too: they still open the account's API)
+// and `whsec_` webhook signing secrets.
+const STRIPE = /(?<![\w])(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9+/=]{24,})/g;
+
+// Any scheme's `user:password@` (redis, amqp, smtp…); only the password is redacted. The
+// scheme's length is bounded so that a long dotted line is not scanned quadratically.
+const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:@/"'`]*:([^\s@/"'`]{3,})@/dgi;
+
+// A name that says its value is secret, then `=`, `:`, `:=` or `=>`, then the value: quoted
+// (8+ non-space characters, optionally after `Bearer `) or bare (8+ characters that cannot be a
+// call, a type or an index). The name may be quoted (JSON) and prefixed (`DB_PASSWORD`,
+// `clientSecret`); it must end with the telling word, so `tokenizer` or `password_hash` do not
+// count. Spaces around the operator stay on one line: a YAML `token:` followed by a nested map is
+// not a value.
+const SECRET_NAME = String.raw`[\w.-]*?(?:api[_-]?key|(?:access|secret|private|signing|encryption|master|client|auth)[_-]?key|secret|token|password|passwd|pwd|passphrase|credentials?)`;
+const ASSIGNMENT = new RegExp(
+  String.raw`(?<![\w.$-])["'\x60]?${SECRET_NAME}["'\x60]?[ \t]*(?::=|=>|=(?!=)|:(?!:))[ \t]*` +
+    String.raw`(?:(["'\x60])(?:(?:Bearer|Basic|Token)[ \t]+)?([^\s"'\x60…]{8,})(?=\1|…|$)` +
+    String.raw`|([^\s"'\x60,;(){}[\]<>…]{8,})(?=[\s,;…]|$))`,
+  'dgim',
+);
+
+/** Template and environment references: where a secret will come from, not the secret. */
+const PLACEHOLDER = /^(?:\$\{|\{\{|%\(|<[^>]*>$|\$[A-Z_][A-Z0-9_]*$|%[A-Z_][A-Z0-9_]*%$)/;
+/** A bare value that is code: a member chain (`process.env.API_KEY!`) or a plain word. */
+const CODE_LIKE = /^(?:[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+!?|[A-Za-z_]+!?)$/;
+
+function* regexSpans(pattern: RegExp, text: string): Generator<Span> {
+  for (const match of text.matchAll(pattern)) yield [match.index, match.index + match[0].length];
+}
+
+function* urlPasswords(text: string): Generator<Span> {
+  for (const match of text.matchAll(URL_PASSWORD)) {
+    const span = match.indices?.[1];
+    if (span && !PLACEHOLDER.test(match[1] ?? '')) yield span;
+  }
+}
+
+function* assignments(text: string): Generator<Span> {
+  for (const match of text.matchAll(ASSIGNMENT)) {
+    const quoted = match[2];
+    const value = quoted ?? match[3] ?? '';
+    const span = match.indices?.[quoted === undefined ? 3 : 2];
+    if (!span || PLACEHOLDER.test(value)) continue;
+    // A quoted path is where a secret lives (`'/run/secrets/db'`), or a route.
+    if (quoted !== undefined && /^\.{0,2}\//.test(value)) continue;
+    if (quoted === undefined && CODE_LIKE.test(value)) continue;
+    yield span;
+  }
+}
+
+const BEGIN_KEY = /-----BEGIN ?[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+const END_KEY = /-----END ?[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+// An excerpt's line number (`  12| `), indentation, a comment marker (a key pasted into a
+// comment) and an opening quote come before a line's content.
+const LINE_PREFIX = /^[ \t]*(?:\d+\| )?[ \t]*(?:(?:\/\/|#|\*|--|;)[ \t]*)?["'\x60]?/;
+// A line of a key's body, a PEM header (`Proc-Type: 4,ENCRYPTED`), an empty line or an excerpt's
+// `…` (between windows, or where a long line was clipped). Quotes, `\n` escapes and `+`/`,` of
+// a key written as a string literal are allowed around the base64.
+const BODY_LINE =
+  /^[ \t]*(?:\d+\|)?[ \t]*(?:(?:\/\/|#|\*|--|;)[ \t]*)?["'\x60]?(?:[A-Za-z0-9+/]+={0,2}|(?:Proc-Type|DEK-Info|Comment|Version):.*)?(?:\\n)?["'\x60]?[ \t]*[+,]?[ \t]*…?[ \t]*$/;
+const LONG_BASE64_LINE =
+  /^[ \t]*(?:\d+\| )?[ \t]*(?:(?:\/\/|#|\*|--|;)[ \t]*)?["'\x60]?[A-Za-z0-9+/]{40,}={0,2}(?:\\n)?["'\x60]?[ \t]*[+,]?…?$/;
+const MIN_BASE64_RUN = 3;
+
+interface Line {
+  text: string;
+  start: number;
+  end: number;
+}
+
+function linesOf(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  for (const line of text.split('\n')) {
+    lines.push({ text: line, start, end: start + line.length });
+    start += line.length + 1;
+  }
+  return lines;
+}
+
+function contentStart(line: Line): number {
+  return line.start + (LINE_PREFIX.exec(line.text)?.[0].length ?? 0);
+}
+
+const isBlank = (line: Line) => /^[ \t]*(?:\d+\|)?[ \t]*…?[ \t]*$/.test(line.text);
+
+/**
+ * Private key blocks, line by line so that excerpt numbering and missing halves do not hide them:
+ * from a BEGIN marker down to its END marker, or over the body lines an excerpt window kept when
+ * the END is not shown; from an END marker without its BEGIN, up over the body lines above it.
+ */
+function* privateKeys(text: string): Generator<Span> {
+  const lines = linesOf(text);
+  for (const [index, line] of lines.entries()) {
+    const begin = BEGIN_KEY.exec(line.text);
+    if (begin) {
+      const start = line.start + begin.index;
+      const sameLine = END_KEY.exec(line.text.slice(begin.index));
+      if (sameLine) {
+        yield [start, start + sameLine.index + sameLine[0].length];
+        continue;
+      }
+      let end = line.end;
+      for (let below = index + 1; below < lines.length; below++) {
+        const next = lines[below];
+        if (!next) break;
+        const endMarker = END_KEY.exec(next.text);
+        if (endMarker) {
+          end = next.start + endMarker.index + endMarker[0].length;
+          break;
+        }
+        if (!BODY_LINE.test(next.text)) break;
+        if (!isBlank(next)) end = next.end;
+      }
+      yield [start, end];
+      continue;
+    }
+    const endMarker = END_KEY.exec(line.text);
+    if (!endMarker) continue;
+    // Part of the body may share the END's line (`…Q==\n-----END` in a JSON string).
+    const before = /[A-Za-z0-9+/=\\]*$/.exec(line.text.slice(0, endMarker.index));
+    let start = line.start + endMarker.index - (before?.[0].length ?? 0);
+    for (let above = index - 1; above >= 0; above--) {
+      const previous = lines[above];
+      if (!previous || BEGIN_KEY.test(previous.text) || !BODY_LINE.test(previous.text)) break;
+      if (!isBlank(previous)) start = contentStart(previous);
+    }
+    yield [start, line.start + endMarker.index + endMarker[0].length];
+  }
+}
+
+/** Runs of long base64 lines with no marker in sight: the middle of a key an excerpt cut out. */
+function* base64Blocks(text: string): Generator<Span> {
+  let run: Line[] = [];
+  const flush = function* (): Generator<Span> {
+    const first = run[0];
+    const last = run.at(-1);
+    if (first && last && run.length >= MIN_BASE64_RUN) yield [contentStart(first), last.end];
+    run = [];
+  };
+  for (const line of linesOf(text)) {
+    if (LONG_BASE64_LINE.test(line.text)) run.push(line);
+    else yield* flush();
+  }
+  yield* flush();
+}
+
+const DETECTORS: [ExtraSecretKind, (text: string) => Iterable<Span>][] = [
+  ['jwt', (text) => regexSpans(JWT, text)],
+  ['stripe', (text) => regexSpans(STRIPE, text)],
+  ['privatekey', privateKeys],
+  ['base64', base64Blocks],
+  ['url-password', urlPasswords],
+  ['generic', assignments],
+];
+
+/** The rule, for a secretlint config; it reports each span with its kind as the message id. */
+export const extraSecretsRule: SecretLintRuleCreator = {
+  messages,
+  meta: {
+    id: EXTRA_SECRETS_RULE_ID,
+    recommended: true,
+    type: 'scanner',
+    supportedContentTypes: ['text'],
+  },
+  create(context) {
+    const translate = context.createTranslator(messages);
+    return {
+      file(source: SecretLintSourceCode) {
+        for (const [kind, detect] of DETECTORS)
+          for (const range of detect(source.content))
+            context.report({ message: translate(kind), range });
+      },
+    };
+  },
+};

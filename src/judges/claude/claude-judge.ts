@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { estimateTokens } from '../../dispatch/excerpt.js';
+import { JudgeError, ModelCallError, ModelOutputError } from '../../errors.js';
+import type { ModelClient } from '../../llm/anthropic-client.js';
+import { NO_USAGE } from '../../llm/usage.js';
+import type { CallKind } from '../../loop/ledger.js';
+import { renderPrompt, type PromptTemplate, type Prompts } from '../../prompts.js';
+import type { Query } from '../../query.js';
+import { createHeuristicJudge } from '../heuristic/heuristic-judge.js';
+import {
+  evaluationSchema,
+  type CallContext,
+  type Evaluation,
+  type Judge,
+  type RepoOverview,
+} from '../judge.js';
+import { escapeFileContent, renderEvaluations, renderOverview, renderQuery } from './render.js';
+
+export const DEFAULT_EVALUATOR_MODEL = 'claude-haiku-5-5';
+export const DEFAULT_REFINER_MODEL = 'claude-sonnet-5-5';
+
+/** What the model fills in: the evaluation without the loop's own bookkeeping. */
+const modelEvaluationSchema = evaluationSchema.omit({ unevaluated: true });
+/** Every field required: a model answers all of them, with empty lists where it has nothing. */
+const modelQuerySchema = z
+  .object({
+    patterns: z.array(z.string()),
+    keywords: z.array(z.string()),
+    excludes: z.array(z.string()),
+    focusAreas: z.array(z.string()),
+  })
+  .strict();
+
+/** Room for the answer: a verdict is a few sentences, a query a few dozen short strings. */
+const EVALUATION_MAX_TOKENS = 1024;
+const QUERY_MAX_TOKENS = 2048;
+const OVERVIEW_TOKENS = 2500;
+const EVALUATIONS_IN_REFINE = 40;
+
+export interface ClaudeJudgeOptions {
+  client: ModelClient;
+  prompts: Prompts;
+  /** Model for the per-file evaluations. Default: `claude-haiku-5-5`. */
+  evaluatorModel?: string | undefined;
+  /** Model for the initial query and refinements. Default: `claude-sonnet-5-5`. */
+  refinerModel?: string | undefined;
+  /** Judge used when a call fails. Default: the offline judge. */
+  fallback?: Judge | undefined;
+  /** How many candidates per cycle to send to Claude. Default 12. */
+  candidatesPerCycle?: number | undefined;
+}
+
+/** A query with no pattern searches nothing; a model that leaves them out means "everywhere". */
+function searchesSomewhere(query: Query): Query {
+  return query.patterns.length > 0 ? query : { ...query, patterns: ['**/*'] };
+}
+
+function describeFailure(error: ModelCallError | ModelOutputError): string {
+  return error instanceof ModelOutputError ? `${error.reason}: ${error.message}` : error.message;
+}
+
+/**
+ * Claude as the judge: one structured call per candidate (fanned out by the loop under its
+ * concurrency limit), one per refinement and one for the first query. A call that fails after the
+ * SDK's retries falls back to the offline judge and the run goes on; an answer that is not usable
+ * is asked for once more first; a bad key or missing permission ends the run before further calls.
+ */
+export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
+  const { client, prompts } = options;
+  const evaluatorModel = options.evaluatorModel ?? DEFAULT_EVALUATOR_MODEL;
+  const refinerModel = options.refinerModel ?? DEFAULT_REFINER_MODEL;
+  const fallback = options.fallback ?? createHeuristicJudge();
+  const overviews = new WeakMap<RepoOverview, string>();
+  let fatal: ModelCallError | undefined;
+
+  const overviewText = (overview: RepoOverview) => {
+    let text = overviews.get(overview);
+    if (text === undefined)
+      overviews.set(overview, (text = renderOverview(overview, OVERVIEW_TOKENS)));
+    return text;
+  };
+
+  async function call<T>(
+    kind: CallKind,
+    model: string,
+    template: PromptTemplate,
+    variables: Record<string, string>,
+    schema: z.ZodType<T>,
+    maxTokens: number,
+    context: CallContext,
+    path?: string,
+  ): Promise<T> {
+    const { shared, perCall } = renderPrompt(template, variables);
+    for (let attempt = 1; ; attempt++) {
+      if (fatal) throw new JudgeError(fatal.message, { cause: fatal, call: kind });
+      const reservation = context.ledger.reserve({
+        model,
+        inputTokens: estimateTokens(shared + perCall),
+        outputTokens: maxTokens / 2,
+      });
+      try {
+        const response = await client.complete({
+          model,
+          maxTokens,
+          shared,
+          perCall,
+          schema,
+          signal: context.signal,
+        });
+        reservation.settle({ kind, model, path, usage: response.usage, ok: true });
+        return response.value;
+      } catch (error) {
+        if (error instanceof ModelOutputError || error instanceof ModelCallError) {
+          reservation.settle({
+            kind,
+            model,
+            path,
+            usage: error instanceof ModelOutputError ? error.usage : NO_USAGE,
+            ok: false,
+          });
+        } else {
+          reservation.release();
+        }
+        // An unusable answer is often a fluke: ask once more before giving up on the call.
+        if (error instanceof ModelOutputError && attempt === 1) continue;
+        if (error instanceof ModelCallError && error.fatal) {
+          fatal = error;
+          throw new JudgeError(error.message, { cause: error, call: kind });
+        }
+        throw error;
+      }
+    }
+  }
+
+  const recoverable = (error: unknown): error is ModelCallError | ModelOutputError =>
+    error instanceof ModelOutputError || (error instanceof ModelCallError && !error.fatal);
+
+  return {
+    name: 'claude',
+    candidatesPerCycle: options.candidatesPerCycle ?? 12,
+
+    async initialQuery(task, overview, context): Promise<Query> {
+      try {
+        return searchesSomewhere(
+          await call(
+            'initial-query',
+            refinerModel,
+            prompts['initial-query'],
+            { task, overview: overviewText(overview) },
+            modelQuerySchema,
+            QUERY_MAX_TOKENS,
+            context,
+          ),
+        );
+      } catch (error) {
+        if (!recoverable(error)) throw error;
+        context.ledger.warn(
+          `the initial query call failed (${describeFailure(error)}); the offline judge planned the first search`,
+        );
+        return fallback.initialQuery(task, overview, context);
+      }
+    },
+
+    async evaluate(task, candidate, context): Promise<Evaluation> {
+      const variables = {
+        task,
+        overview: overviewText(context.overview),
+        path: candidate.path,
+        kind: candidate.kind,
+        lineCount: String(candidate.lineCount),
+        excerpt: escapeFileContent(candidate.excerpt),
+      };
+      try {
+        return await call(
+          'evaluate',
+          evaluatorModel,
+          prompts.evaluate,
+          variables,
+          modelEvaluationSchema,
+          EVALUATION_MAX_TOKENS,
+          context,
+          candidate.path,
+        );
+      } catch (error) {
+        if (!recoverable(error)) throw error;
+        const offline = await fallback.evaluate(task, candidate, context);
+        return {
+          ...offline,
+          reason: `not judged by Claude (${describeFailure(error)}); offline: ${offline.reason}`,
+          unevaluated: true,
+        };
+      }
+    },
+
+    async refine(task, evaluations, previousQuery, context): Promise<Query> {
+      const variables = {
+        task,
+        overview: overviewText(context.overview),
+        cycle: String(context.cycle),
+        previousQuery: renderQuery(previousQuery),
+        evaluations: renderEvaluations(evaluations, EVALUATIONS_IN_REFINE),
+      };
+      try {
+        return searchesSomewhere(
+          await call(
+            'refine',
+            refinerModel,
+            prompts.refine,
+            variables,
+            modelQuerySchema,
+            QUERY_MAX_TOKENS,
+            context,
+          ),
+        );
+      } catch (error) {
+        if (!recoverable(error)) throw error;
+        context.ledger.warn(
+          `the refinement of cycle ${context.cycle} failed (${describeFailure(error)}); the offline judge refined it`,
+        );
+        return fallback.refine(task, evaluations, previousQuery, context);
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { estimateTokens } from '../../dispatch/excerpt.js';
+import type { Query } from '../../query.js';
+import type { JudgedFile, RepoOverview } from '../judge.js';
+
+/** Plain-text views of the run for prompts: compact, bounded, and stable for prompt caching. */
+
+/**
+ * The repository for a prompt: every path when they fit the budget, otherwise the directories
+ * (with file counts) and the files at the top level.
+ */
+export function renderOverview(overview: RepoOverview, budgetTokens: number): string {
+  const header = `${overview.fileCount} files.`;
+  const listing = overview.paths.join('\n');
+  if (estimateTokens(listing) <= budgetTokens) return `${header}\n\n${listing}`;
+  const lines: string[] = [];
+  let used = 0;
+  const topLevel = overview.paths.filter((path) => !path.includes('/'));
+  const directories = overview.directories.map(
+    (directory) => `${directory.path}/ (${directory.fileCount} files)`,
+  );
+  for (const line of [...directories, ...topLevel]) {
+    used += estimateTokens(`${line}\n`);
+    if (used > budgetTokens) break;
+    lines.push(line);
+  }
+  return `${header} Directories with their file counts, then top-level files:\n\n${lines.join('\n')}`;
+}
+
+export function renderQuery(query: Query): string {
+  return JSON.stringify(query, null, 2);
+}
+
+/** The files judged so far, most relevant first, one line each. */
+export function renderEvaluations(evaluations: readonly JudgedFile[], limit: number): string {
+  const ranked = [...evaluations]
+    .sort((left, right) => right.relevance - left.relevance)
+    .slice(0, limit);
+  if (ranked.length === 0) return '(no files were found)';
+  return ranked
+    .map((file) => {
+      const missing =
+        file.missingContext.length > 0 ? ` — missing: ${file.missingContext.join('; ')}` : '';
+      const unjudged = file.unevaluated ? ' (offline estimate)' : '';
+      return `${file.relevance.toFixed(2)}${unjudged} ${file.path} — ${file.reason}${missing}`;
+    })
+    .join('\n');
+}
+
+/** Keeps an excerpt inside its `<file>` element whatever the file says. */
+export function escapeFileContent(text: string): string {
+  return text.replace(/<(\/?)file\b/gi, '<$1file\u200b');
+}
