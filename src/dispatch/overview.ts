@@ -3,6 +3,7 @@ import type { RepoOverview } from '../judges/judge.js';
 import type { Workspace } from './workspace.js';
 
 const MAX_DIRECTORIES = 300;
+const SYMBOLS_PER_FILE = 6;
 
 /** The repository at a glance, for a judge's first query. */
 export function describeWorkspace(workspace: Workspace): RepoOverview {
@@ -21,5 +22,11 @@ export function describeWorkspace(workspace: Workspace): RepoOverview {
     .sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))
     .slice(0, MAX_DIRECTORIES)
     .map(([path, fileCount]) => ({ path, fileCount }));
-  return { fileCount: paths.length, paths, directories };
+  const symbols: Record<string, string[]> = {};
+  for (const file of workspace.files) {
+    const exported = file.outline.symbols.filter((symbol) => symbol.exported);
+    const names = [...new Set((exported.length > 0 ? exported : file.outline.symbols).map((symbol) => symbol.name))];
+    if (names.length > 0) symbols[file.path] = names.slice(0, SYMBOLS_PER_FILE);
+  }
+  return { fileCount: paths.length, paths, directories, symbols };
 }

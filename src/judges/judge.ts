@@ -34,6 +34,8 @@ export interface RepoOverview {
   paths: readonly string[];
   /** Directories with how many files each holds (recursively), largest first. */
   directories: readonly { path: string; fileCount: number }[];
+  /** The top-level symbols each file exports (or defines, when it exports nothing), a few per file. */
+  symbols: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What every judge call gets: the run's accounts and its cancellation signal. */

@@ -5,11 +5,15 @@ import type { JudgedFile, RepoOverview } from '../judge.js';
 /** Plain-text views of the run for prompts: compact, bounded, and stable for prompt caching. */
 
 /**
- * The repository for a prompt: every path when they fit the budget, otherwise the directories
- * (with file counts) and the files at the top level.
+ * The repository for a prompt, as much as the budget allows: every path with the symbols it
+ * exports, or every path, or else the directories (with file counts) and the top-level files.
  */
 export function renderOverview(overview: RepoOverview, budgetTokens: number): string {
   const header = `${overview.fileCount} files.`;
+  const withSymbols = overview.paths
+    .map((path) => (overview.symbols[path]?.length ? `${path}: ${overview.symbols[path]?.join(', ')}` : path))
+    .join('\n');
+  if (estimateTokens(withSymbols) <= budgetTokens) return `${header} Each path with the symbols it exports:\n\n${withSymbols}`;
   const listing = overview.paths.join('\n');
   if (estimateTokens(listing) <= budgetTokens) return `${header}\n\n${listing}`;
   const lines: string[] = [];
@@ -48,5 +52,5 @@ export function renderEvaluations(evaluations: readonly JudgedFile[], limit: num
 
 /** Keeps an excerpt inside its `<file>` element whatever the file says. */
 export function escapeFileContent(text: string): string {
-  return text.replace(/<(\/?)file\b/gi, '<$1file\u200b');
+  return text.replace(/<(\/?file\b)/gi, '&lt;$1');
 }
