@@ -50,11 +50,6 @@ export interface ClaudeJudgeOptions {
   candidatesPerCycle?: number | undefined;
 }
 
-/** A query with no pattern searches nothing; a model that leaves them out means "everywhere". */
-function searchesSomewhere(query: Query): Query {
-  return query.patterns.length > 0 ? query : { ...query, patterns: ['**/*'] };
-}
-
 function describeFailure(error: ModelCallError | ModelOutputError): string {
   return error instanceof ModelOutputError ? `${error.reason}: ${error.message}` : error.message;
 }
@@ -80,17 +75,19 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
     return text;
   };
 
-  async function call<T>(
-    kind: CallKind,
-    model: string,
-    template: PromptTemplate,
-    variables: Record<string, string>,
-    schema: z.ZodType<T>,
-    maxTokens: number,
-    context: CallContext,
-    path?: string,
-  ): Promise<T> {
-    const { shared, perCall } = renderPrompt(template, variables);
+  interface CallRequest<T> {
+    kind: CallKind;
+    model: string;
+    template: PromptTemplate;
+    variables: Record<string, string>;
+    schema: z.ZodType<T>;
+    maxTokens: number;
+    path?: string;
+  }
+
+  async function call<T>(request: CallRequest<T>, context: CallContext): Promise<T> {
+    const { kind, model, maxTokens, schema, path } = request;
+    const { shared, perCall } = renderPrompt(request.template, request.variables);
     for (let attempt = 1; ; attempt++) {
       if (fatal) throw new JudgeError(fatal.message, { cause: fatal, call: kind });
       const reservation = context.ledger.reserve({
@@ -132,6 +129,26 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
     }
   }
 
+  /** The refiner model's next query; a query with no pattern means "everywhere". */
+  async function proposeQuery(
+    kind: 'initial-query' | 'refine',
+    variables: Record<string, string>,
+    context: CallContext,
+  ): Promise<Query> {
+    const query = await call(
+      {
+        kind,
+        model: refinerModel,
+        template: prompts[kind],
+        variables,
+        schema: modelQuerySchema,
+        maxTokens: QUERY_MAX_TOKENS,
+      },
+      context,
+    );
+    return query.patterns.length > 0 ? query : { ...query, patterns: ['**/*'] };
+  }
+
   const recoverable = (error: unknown): error is ModelCallError | ModelOutputError =>
     error instanceof ModelOutputError || (error instanceof ModelCallError && !error.fatal);
 
@@ -141,16 +158,10 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
 
     async initialQuery(task, overview, context): Promise<Query> {
       try {
-        return searchesSomewhere(
-          await call(
-            'initial-query',
-            refinerModel,
-            prompts['initial-query'],
-            { task, overview: overviewText(overview) },
-            modelQuerySchema,
-            QUERY_MAX_TOKENS,
-            context,
-          ),
+        return await proposeQuery(
+          'initial-query',
+          { task, overview: overviewText(overview) },
+          context,
         );
       } catch (error) {
         if (!recoverable(error)) throw error;
@@ -171,15 +182,18 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
         excerpt: escapeFileContent(candidate.excerpt),
       };
       try {
+        const template = prompts.evaluate;
         return await call(
-          'evaluate',
-          evaluatorModel,
-          prompts.evaluate,
-          variables,
-          modelEvaluationSchema,
-          EVALUATION_MAX_TOKENS,
+          {
+            kind: 'evaluate',
+            model: evaluatorModel,
+            template,
+            variables,
+            schema: modelEvaluationSchema,
+            maxTokens: EVALUATION_MAX_TOKENS,
+            path: candidate.path,
+          },
           context,
-          candidate.path,
         );
       } catch (error) {
         if (!recoverable(error)) throw error;
@@ -201,17 +215,7 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
         evaluations: renderEvaluations(evaluations, EVALUATIONS_IN_REFINE),
       };
       try {
-        return searchesSomewhere(
-          await call(
-            'refine',
-            refinerModel,
-            prompts.refine,
-            variables,
-            modelQuerySchema,
-            QUERY_MAX_TOKENS,
-            context,
-          ),
-        );
+        return await proposeQuery('refine', variables, context);
       } catch (error) {
         if (!recoverable(error)) throw error;
         context.ledger.warn(
