@@ -25,7 +25,11 @@ export function describeWorkspace(workspace: Workspace): RepoOverview {
   const symbols: Record<string, string[]> = {};
   for (const file of workspace.files) {
     const exported = file.outline.symbols.filter((symbol) => symbol.exported);
-    const names = [...new Set((exported.length > 0 ? exported : file.outline.symbols).map((symbol) => symbol.name))];
+    const names = [
+      ...new Set(
+        (exported.length > 0 ? exported : file.outline.symbols).map((symbol) => symbol.name),
+      ),
+    ];
     if (names.length > 0) symbols[file.path] = names.slice(0, SYMBOLS_PER_FILE);
   }
   return { fileCount: paths.length, paths, directories, symbols };

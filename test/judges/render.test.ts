@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { escapeFileContent, renderEvaluations, renderOverview } from '../../src/judges/claude/render.js';
+import {
+  escapeFileContent,
+  renderEvaluations,
+  renderOverview,
+} from '../../src/judges/claude/render.js';
 import type { JudgedFile, RepoOverview } from '../../src/judges/judge.js';
 
 const overview: RepoOverview = {
@@ -15,7 +19,11 @@ const overview: RepoOverview = {
 describe('renderOverview', () => {
   it.each([
     [1000, 'src/auth/tokens.ts: issueAccessToken, isTokenExpired', 'the paths with their symbols'],
-    [15, 'README.md\nsrc/auth/tokens.ts\nsrc/auth/session.ts', 'the paths alone when the symbols do not fit'],
+    [
+      15,
+      'README.md\nsrc/auth/tokens.ts\nsrc/auth/session.ts',
+      'the paths alone when the symbols do not fit',
+    ],
     [10, 'src/auth/ (2 files)', 'the directories when the paths do not fit'],
   ])('with %i tokens shows %j (%s)', (budget, shown) => {
     const text = renderOverview(overview, budget);
@@ -26,11 +34,24 @@ describe('renderOverview', () => {
 
 describe('renderEvaluations', () => {
   const file = (path: string, relevance: number, extra: Partial<JudgedFile> = {}) =>
-    ({ path, relevance, reason: `why ${path}`, missingContext: [], cycle: 1, ...extra }) as JudgedFile;
+    ({
+      path,
+      relevance,
+      reason: `why ${path}`,
+      missingContext: [],
+      cycle: 1,
+      ...extra,
+    }) as JudgedFile;
 
   it('lists files most relevant first, with gaps and offline estimates marked', () => {
-    const text = renderEvaluations([file('b.ts', 0.3, { unevaluated: true }), file('a.ts', 0.9, { missingContext: ['c.ts'] })], 10);
-    expect(text.split('\n')).toEqual(['0.90 a.ts — why a.ts — missing: c.ts', '0.30 (offline estimate) b.ts — why b.ts']);
+    const text = renderEvaluations(
+      [file('b.ts', 0.3, { unevaluated: true }), file('a.ts', 0.9, { missingContext: ['c.ts'] })],
+      10,
+    );
+    expect(text.split('\n')).toEqual([
+      '0.90 a.ts — why a.ts — missing: c.ts',
+      '0.30 (offline estimate) b.ts — why b.ts',
+    ]);
   });
 
   it('says when nothing was found', () => {

@@ -11,9 +11,12 @@ import type { JudgedFile, RepoOverview } from '../judge.js';
 export function renderOverview(overview: RepoOverview, budgetTokens: number): string {
   const header = `${overview.fileCount} files.`;
   const withSymbols = overview.paths
-    .map((path) => (overview.symbols[path]?.length ? `${path}: ${overview.symbols[path]?.join(', ')}` : path))
+    .map((path) =>
+      overview.symbols[path]?.length ? `${path}: ${overview.symbols[path]?.join(', ')}` : path,
+    )
     .join('\n');
-  if (estimateTokens(withSymbols) <= budgetTokens) return `${header} Each path with the symbols it exports:\n\n${withSymbols}`;
+  if (estimateTokens(withSymbols) <= budgetTokens)
+    return `${header} Each path with the symbols it exports:\n\n${withSymbols}`;
   const listing = overview.paths.join('\n');
   if (estimateTokens(listing) <= budgetTokens) return `${header}\n\n${listing}`;
   const lines: string[] = [];
