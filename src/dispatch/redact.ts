@@ -1,4 +1,5 @@
 import { lintSource } from '@secretlint/core';
+import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
 import type {
   SecretLintCoreConfig,
@@ -6,6 +7,11 @@ import type {
   SecretLintCoreResultMessage,
 } from '@secretlint/types';
 import { EXTRA_SECRETS_RULE_ID, extraSecretsRule } from './secret-rule.js';
+
+// secretlint's profiler records a performance mark per rule and scan, keeps every entry forever
+// and searches them linearly: in a long-lived process each run gets slower than the last. No
+// profile is ever read here, so its marks are switched off.
+secretLintProfiler.mark = () => {};
 
 /**
  * Secrets are cut out of every text before it leaves the machine: secretlint's recommended
