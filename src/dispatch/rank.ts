@@ -1,3 +1,4 @@
+import { isCompoundIdentifier } from '../text/identifiers.js';
 import type { KeywordMatch } from './match.js';
 import type { FileKind } from './source-file.js';
 
@@ -8,7 +9,10 @@ import type { FileKind } from './source-file.js';
  */
 
 export const FIELD_WEIGHTS = {
-  exactDefinition: 3,
+  /** The file defines the very identifier the task names (`applyDiscount`). */
+  exactDefinition: 4,
+  /** The file defines a symbol named exactly like one plain word of the task (`checkout`). */
+  exactWordDefinition: 2,
   partialDefinition: 1.5,
   fileName: 2,
   directory: 0.8,
@@ -17,12 +21,17 @@ export const FIELD_WEIGHTS = {
   content: 1.5,
 } as const;
 
-/** Tests, docs and configuration support the code a task is about; they rank below it. */
+/**
+ * Supporting material ranks below the code a task is about: it repeats the code's vocabulary
+ * (a declaration file names every function; a test calls them all) without being what changes.
+ */
 export const KIND_WEIGHTS: Record<FileKind, number> = {
   source: 1,
-  test: 0.6,
-  docs: 0.5,
-  config: 0.6,
+  declaration: 0.8,
+  example: 0.45,
+  test: 0.5,
+  config: 0.45,
+  docs: 0.35,
 };
 
 const SATURATION = 1.2;
@@ -45,7 +54,9 @@ export interface RankInput {
 export function fieldScore(match: KeywordMatch, relativeLength: number, isPhrase: boolean): number {
   const exactDefinition = match.definitions.some((definition) => definition.exact);
   const definition = exactDefinition
-    ? FIELD_WEIGHTS.exactDefinition
+    ? isCompoundIdentifier(match.keyword) && !/\s/.test(match.keyword)
+      ? FIELD_WEIGHTS.exactDefinition
+      : FIELD_WEIGHTS.exactWordDefinition
     : match.definitions.length > 0
       ? FIELD_WEIGHTS.partialDefinition
       : 0;

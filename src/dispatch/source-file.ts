@@ -3,8 +3,12 @@ import { distinctIdentifiersOf, identifiersOf, splitIdentifier } from '../text/i
 import { stem } from '../text/stem.js';
 import { extractOutline, type Outline } from './outline.js';
 
-/** What a file is for; ranking treats tests, docs and configuration as supporting material. */
-export type FileKind = 'source' | 'test' | 'docs' | 'config';
+/**
+ * What a file is for. Ranking treats all but `source` as supporting material: type declarations
+ * describe an API without implementing it, examples use it, tests check it.
+ */
+export const FILE_KINDS = ['source', 'declaration', 'example', 'test', 'docs', 'config'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
 
 /** A file read once per run, with the indexes every cycle's matching reuses. */
 export interface SourceFile {
@@ -22,7 +26,12 @@ export interface SourceFile {
 }
 
 const TEST_PATH =
-  /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|testing)\/|[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.go$/i;
+  /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|testing|[\w-]*-tests?)\/|[._-](test|spec)s?(-d)?\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.go$/i;
+const DECLARATION_PATH = /\.d\.[cm]?ts$|\.pyi$/i;
+const EXAMPLE_PATH =
+  /(^|\/)(examples?|demos?|samples?|sandbox|playgrounds?|[\w-]*-playground|benchmarks?|bench)\//i;
+const CONFIG_NAME =
+  /(^|\/)(\.github|\.circleci|\.husky|scripts)\/|(^|\/)[\w.-]*\.(config|conf)\.[cm]?[jt]s$|(^|\/)(karma|jest|vitest|webpack|rollup|babel|gulpfile|gruntfile|eslint)[\w.-]*\.[cm]?[jt]s$/i;
 const DOCS_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'txt', 'adoc']);
 const CONFIG_EXTENSIONS = new Set([
   'json',
@@ -44,7 +53,14 @@ export function kindOf(path: string): FileKind {
   if (TEST_PATH.test(path)) return 'test';
   const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
   if (DOCS_EXTENSIONS.has(extension) || /(^|\/)docs?\//i.test(path)) return 'docs';
-  if (CONFIG_EXTENSIONS.has(extension) || posix.basename(path).startsWith('.')) return 'config';
+  if (
+    CONFIG_EXTENSIONS.has(extension) ||
+    CONFIG_NAME.test(path) ||
+    posix.basename(path).startsWith('.')
+  )
+    return 'config';
+  if (EXAMPLE_PATH.test(path)) return 'example';
+  if (DECLARATION_PATH.test(path)) return 'declaration';
   return 'source';
 }
 

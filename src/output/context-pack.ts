@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILE_KINDS } from '../dispatch/source-file.js';
 import { STOP_REASONS } from '../loop/stop-rules.js';
 import { querySchema } from '../query.js';
 
@@ -33,7 +34,7 @@ export const judgedFileSchema = z.object({
   reason: z.string(),
   missingContext: z.array(z.string()).describe('what this file needs that the run does not hold'),
   cycle: z.int().min(1).describe('the cycle in which the file was found and judged'),
-  kind: z.enum(['source', 'test', 'docs', 'config']),
+  kind: z.enum(FILE_KINDS),
   lineRanges: z.array(lineRangeSchema).describe('the parts of the file that matter'),
   unevaluated: z.boolean().describe("the judge's call failed; the offline judge's score stands in"),
 });

@@ -1,0 +1,225 @@
+import { estimateTokens } from '../src/dispatch/excerpt.js';
+import { openWorkspace } from '../src/dispatch/workspace.js';
+import { renderOverview } from '../src/judges/claude/render.js';
+import { createHeuristicJudge } from '../src/judges/heuristic/heuristic-judge.js';
+import type { Judge } from '../src/judges/judge.js';
+import { loadPrompts, renderPrompt, type Prompts } from '../src/prompts.js';
+import { iterativeRetrieve } from '../src/retrieve.js';
+import type { FileKind } from '../src/dispatch/source-file.js';
+import { CODE_KINDS, rankByBm25 } from './bm25.js';
+import { accuracyAt, mean, median, precisionRecall, recallAt } from './metrics.js';
+import { findGitDirectory, materialise } from './repositories.js';
+import type { BenchTask } from './tasks.js';
+
+export const ACCURACY_KS = [1, 3, 5, 10] as const;
+
+/** One method's answer on one task. */
+export interface TaskResult {
+  method: string;
+  task: string;
+  gold: string[];
+  /** Every file the method ranked, best first. */
+  ranked: string[];
+  /** The selected context (`files`); absent for a ranking-only baseline. */
+  selected?: string[];
+  cycles?: number;
+  stopReason?: string;
+  /** Tokens a Claude judge would be sent for this run (or, with Claude, was sent). */
+  tokens?: number;
+  ms: number;
+}
+
+export interface MethodSummary {
+  method: string;
+  tasks: number;
+  accuracy: Record<(typeof ACCURACY_KS)[number], number>;
+  recallAt5: number;
+  filesPrecision?: number;
+  filesRecall?: number;
+  filesSelected?: number;
+  cycles?: number;
+  stopReasons?: Record<string, number>;
+  tokens?: number;
+  medianMs: number;
+}
+
+export interface BenchmarkOptions {
+  tasks: readonly BenchTask[];
+  reposDirectory: string;
+  cacheDirectory: string;
+  /** A Claude judge to measure too (when a key is configured). */
+  claude?: () => Promise<Judge>;
+  onResult?: (result: TaskResult) => void;
+}
+
+export interface BenchmarkReport {
+  summaries: MethodSummary[];
+  results: TaskResult[];
+}
+
+/** The offline judge, counting the tokens the Claude judge's evaluate prompt would carry for each file it judges. */
+function countingJudge(inner: Judge, prompts: Prompts, counter: { tokens: number }): Judge {
+  const overviews = new WeakMap<object, string>();
+  return {
+    ...inner,
+    evaluate: async (task, candidate, context) => {
+      let overview = overviews.get(context.overview);
+      if (overview === undefined)
+        overviews.set(context.overview, (overview = renderOverview(context.overview, 2500)));
+      const { shared, perCall } = renderPrompt(prompts.evaluate, {
+        task,
+        overview,
+        path: candidate.path,
+        kind: candidate.kind,
+        lineCount: String(candidate.lineCount),
+        excerpt: candidate.excerpt,
+      });
+      counter.tokens += estimateTokens(shared + perCall);
+      return inner.evaluate(task, candidate, context);
+    },
+  };
+}
+
+async function runJudge(
+  method: string,
+  task: BenchTask,
+  root: string,
+  judge: Judge,
+  options: { maxCycles?: number },
+  prompts: Prompts,
+): Promise<TaskResult> {
+  const counter = { tokens: 0 };
+  const started = performance.now();
+  const measured = judge.name === 'heuristic' ? countingJudge(judge, prompts, counter) : judge;
+  const pack = await iterativeRetrieve(task.problem_statement, {
+    root,
+    judge: measured,
+    ...options,
+  });
+  return {
+    method,
+    task: task.instance_id,
+    gold: task.gold_files,
+    ranked: pack.evaluated.map((file) => file.path),
+    selected: pack.files.map((file) => file.path),
+    cycles: pack.trace.length,
+    stopReason: pack.stopReason,
+    tokens:
+      judge.name === 'heuristic'
+        ? counter.tokens
+        : pack.usage.inputTokens + pack.usage.cacheReadTokens + pack.usage.cacheWriteTokens,
+    ms: performance.now() - started,
+  };
+}
+
+export async function runBenchmark(options: BenchmarkOptions): Promise<BenchmarkReport> {
+  const prompts = await loadPrompts();
+  const results: TaskResult[] = [];
+  const record = (result: TaskResult) => {
+    results.push(result);
+    options.onResult?.(result);
+  };
+  for (const task of options.tasks) {
+    const gitDirectory = await findGitDirectory(options.reposDirectory, task.repo);
+    const root = await materialise(
+      gitDirectory,
+      task.repo,
+      task.base_commit,
+      options.cacheDirectory,
+    );
+
+    const reading = performance.now();
+    const workspace = await openWorkspace(root, { maxFileBytes: 1_000_000, maxFiles: 50_000 });
+    const readMs = performance.now() - reading;
+    const baselines: [string, ReadonlySet<FileKind>][] = [
+      ['BM25', CODE_KINDS],
+      // A stronger variant that borrows this project's idea of what is source code.
+      ['BM25, source files only', new Set<FileKind>(['source'])],
+    ];
+    for (const [method, kinds] of baselines) {
+      const started = performance.now();
+      const ranked = rankByBm25(workspace, task.problem_statement, kinds);
+      record({
+        method,
+        task: task.instance_id,
+        gold: task.gold_files,
+        ranked,
+        ms: performance.now() - started + readMs,
+      });
+    }
+
+    record(
+      await runJudge(
+        'offline, 1 cycle',
+        task,
+        root,
+        createHeuristicJudge(),
+        { maxCycles: 1 },
+        prompts,
+      ),
+    );
+    record(await runJudge('offline', task, root, createHeuristicJudge(), {}, prompts));
+    if (options.claude)
+      record(await runJudge('claude', task, root, await options.claude(), {}, prompts));
+  }
+  return { summaries: summarise(results), results };
+}
+
+export function summarise(results: readonly TaskResult[]): MethodSummary[] {
+  const methods = [...new Set(results.map((result) => result.method))];
+  return methods.map((method) => {
+    const rows = results.filter((result) => result.method === method);
+    const selected = rows.filter((row) => row.selected !== undefined);
+    const summary: MethodSummary = {
+      method,
+      tasks: rows.length,
+      accuracy: Object.fromEntries(
+        ACCURACY_KS.map((k) => [k, mean(rows.map((row) => accuracyAt(row.ranked, row.gold, k)))]),
+      ) as MethodSummary['accuracy'],
+      recallAt5: mean(rows.map((row) => recallAt(row.ranked, row.gold, 5))),
+      medianMs: median(rows.map((row) => row.ms)),
+    };
+    if (selected.length > 0) {
+      const scores = selected.map((row) => precisionRecall(row.selected ?? [], row.gold));
+      summary.filesPrecision = mean(scores.map((score) => score.precision));
+      summary.filesRecall = mean(scores.map((score) => score.recall));
+      summary.filesSelected = mean(selected.map((row) => row.selected?.length ?? 0));
+      summary.cycles = mean(selected.map((row) => row.cycles ?? 0));
+      summary.tokens = mean(selected.map((row) => row.tokens ?? 0));
+      summary.stopReasons = {};
+      for (const row of selected)
+        summary.stopReasons[row.stopReason ?? '?'] =
+          (summary.stopReasons[row.stopReason ?? '?'] ?? 0) + 1;
+    }
+    return summary;
+  });
+}
+
+const percent = (value: number) => (value * 100).toFixed(1);
+
+/** The summaries as a markdown table: one row per method. */
+export function formatTable(summaries: readonly MethodSummary[]): string {
+  const header =
+    '| method | tasks | Acc@1 | Acc@3 | Acc@5 | Acc@10 | Recall@5 | files precision | files recall | files | cycles | stop reasons | tokens | median time |';
+  const rule = `|${' --- |'.repeat(14)}`;
+  const rows = summaries.map((summary) =>
+    [
+      summary.method,
+      summary.tasks,
+      ...ACCURACY_KS.map((k) => percent(summary.accuracy[k])),
+      percent(summary.recallAt5),
+      summary.filesPrecision === undefined ? '–' : percent(summary.filesPrecision),
+      summary.filesRecall === undefined ? '–' : percent(summary.filesRecall),
+      summary.filesSelected === undefined ? '–' : summary.filesSelected.toFixed(1),
+      summary.cycles === undefined ? '–' : summary.cycles.toFixed(2),
+      summary.stopReasons
+        ? Object.entries(summary.stopReasons)
+            .map(([reason, count]) => `${reason} ${count}`)
+            .join(', ')
+        : '–',
+      summary.tokens === undefined ? '–' : Math.round(summary.tokens).toLocaleString('en'),
+      `${Math.round(summary.medianMs)} ms`,
+    ].join(' | '),
+  );
+  return [header, rule, ...rows.map((row) => `| ${row} |`)].join('\n');
+}

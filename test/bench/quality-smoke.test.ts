@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTable, runBenchmark } from '../../bench/run-benchmark.js';
+import type { BenchTask } from '../../bench/tasks.js';
+import { createRepository } from '../support/repository-factory.js';
+
+// A small repository made here, committed with git, so that the harness runs end to end in CI
+// without any downloaded repository.
+const FILES = {
+  'src/cart/discount.ts':
+    'export function applyDiscount(total: number, code: string): number {\n  return code === "HALF" ? total / 2 : total;\n}\n',
+  'src/cart/cart.ts':
+    "import { applyDiscount } from './discount.js';\nexport function checkout(total: number, code: string) {\n  return applyDiscount(total, code);\n}\n",
+  'src/users/profile.ts':
+    'export function displayName(first: string, last: string) {\n  return `${first} ${last}`;\n}\n',
+  'test/discount.test.ts':
+    "import { applyDiscount } from '../src/cart/discount.js';\napplyDiscount(10, 'HALF');\n",
+  'README.md': '# shop\nA cart with discounts.\n',
+};
+
+let repos: { root: string; remove: () => Promise<void> };
+let cache: string;
+let tasks: BenchTask[];
+
+beforeAll(async () => {
+  repos = await createRepository(
+    Object.fromEntries(
+      Object.entries(FILES).map(([path, content]) => [`acme+shop/${path}`, content]),
+    ),
+  );
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', join(repos.root, 'acme+shop'), ...args], {
+      encoding: 'utf8',
+    }).trim();
+  git('init', '-q');
+  git('add', '.');
+  git('-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-qm', 'shop');
+  cache = await mkdtemp(join(tmpdir(), 'bench-cache-'));
+  tasks = [
+    {
+      instance_id: 'acme__shop-1',
+      repo: 'acme/shop',
+      base_commit: git('rev-parse', 'HEAD'),
+      problem_statement:
+        'applyDiscount gives the wrong total for the HALF discount code at checkout',
+      gold_files: ['src/cart/discount.ts'],
+    },
+  ];
+});
+afterAll(async () => {
+  await repos.remove();
+  await rm(cache, { recursive: true, force: true });
+});
+
+describe('the quality benchmark (smoke)', () => {
+  it('materialises the commit, runs every method and scores them', async () => {
+    const report = await runBenchmark({ tasks, reposDirectory: repos.root, cacheDirectory: cache });
+    expect(report.summaries.map((summary) => summary.method)).toEqual([
+      'BM25',
+      'BM25, source files only',
+      'offline, 1 cycle',
+      'offline',
+    ]);
+    const offline = report.summaries.find((summary) => summary.method === 'offline');
+
+    expect(offline?.accuracy[1]).toBe(1);
+    expect(offline?.filesRecall).toBe(1);
+    expect(offline?.tokens).toBeGreaterThan(0);
+    expect(report.results.find((result) => result.method === 'BM25')?.ranked).toContain(
+      'test/discount.test.ts',
+    );
+    expect(
+      report.results.find((result) => result.method === 'BM25, source files only')?.ranked,
+    ).not.toContain('test/discount.test.ts');
+    const table = formatTable(report.summaries);
+    expect(table.split('\n')).toHaveLength(2 + report.summaries.length);
+    expect(table).toMatch(/\| offline \| 1 \| 100\.0 \|/);
+    // The extracted tree is kept for the next run.
+    expect(await readdir(join(cache, 'acme+shop'))).toEqual([tasks[0]?.base_commit]);
+  });
+});
