@@ -31,7 +31,7 @@ export const KIND_WEIGHTS: Record<FileKind, number> = {
   example: 0.45,
   test: 0.5,
   config: 0.45,
-  docs: 0.35,
+  docs: 0.25,
 };
 
 const SATURATION = 1.2;

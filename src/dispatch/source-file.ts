@@ -29,7 +29,7 @@ const TEST_PATH =
   /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|testing|[\w-]*-tests?)\/|[._-](test|spec)s?(-d)?\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.go$/i;
 const DECLARATION_PATH = /\.d\.[cm]?ts$|\.pyi$/i;
 const EXAMPLE_PATH =
-  /(^|\/)(examples?|demos?|samples?|sandbox|playgrounds?|[\w-]*-playground|benchmarks?|bench)\//i;
+  /(^|\/)(examples?|demos?|samples?|sandbox|playgrounds?|[\w-]*-playground|benchmarks?|benches|bench)\//i;
 const CONFIG_NAME =
   /(^|\/)(\.github|\.circleci|\.husky|scripts)\/|(^|\/)[\w.-]*\.(config|conf)\.[cm]?[jt]s$|(^|\/)(karma|jest|vitest|webpack|rollup|babel|gulpfile|gruntfile|eslint)[\w.-]*\.[cm]?[jt]s$/i;
 const DOCS_EXTENSIONS = new Set(['md', 'mdx', 'markdown', 'rst', 'txt', 'adoc']);
