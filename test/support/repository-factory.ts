@@ -1,15 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { createTempTree } from './temp-tree.js';
 
-/** A throwaway repository on disk: `files` maps relative paths to contents. */
+/** A throwaway repository on disk that removes itself: `files` maps relative paths to contents. */
 export async function createRepository(
   files: Record<string, string>,
 ): Promise<{ root: string; remove: () => Promise<void> }> {
-  const root = await mkdtemp(join(tmpdir(), 'iterative-retrieval-'));
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), content);
-  }
+  const root = await createTempTree(files);
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }
