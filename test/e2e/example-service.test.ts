@@ -21,11 +21,12 @@ describe('the bundled example, offline judge', () => {
         'src/auth/jwt-utils.ts',
       ]),
     );
-    expect(paths.slice(0, 3)).toEqual(
+    expect(paths.slice(0, 5)).toEqual(
       expect.arrayContaining([
         'src/auth/auth-service.ts',
         'src/auth/tokens.ts',
         'src/auth/session-manager.ts',
+        'src/auth/jwt-utils.ts',
       ]),
     );
     // Cycle 1 finds the auth module; its imports of utilities are searched once before stopping.
@@ -49,8 +50,9 @@ describe('the bundled example, offline judge', () => {
     expect(pack.files.find((file) => file.path === 'src/middleware/throttle.ts')?.reason).toMatch(
       /throttle/i,
     );
-    expect(pack.trace.map((cycle) => cycle.cycle)).toEqual([1, 2]);
-    expect(pack.stopReason).toBe('sufficient');
+    // Only the router set-up reaches 0.7, so the loop refines until a query finds nothing new.
+    expect(pack.trace.map((cycle) => cycle.cycle)).toEqual([1, 2, 3]);
+    expect(pack.stopReason).toBe('no-new-candidates');
     // The code never says "rate limit": the lexicon's "throttle" is what found it.
     expect(pack.trace[0]?.query.keywords).toEqual(
       expect.arrayContaining(['rate limit', 'throttle']),

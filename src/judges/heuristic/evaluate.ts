@@ -10,10 +10,12 @@ import type { TermModel } from './term-model.js';
  * weighted terms, calibrated against the cycle's best file (or, if every file is weak, against
  * what a file matching the task's two strongest terms in its name and definitions would score),
  * so that the rubric's bands keep their meaning:
- *   score ≥ reference → ~0.9, 60% → 0.75, 30% → 0.5, 10% → 0.2.
+ *   score ≥ reference → 0.9, 70% → 0.72, 50% → 0.5, 25% → 0.16.
+ * The curve is gentle near the top and steep below half the best score: a file with less than
+ * half the best file's evidence is not selected, so the context stays small.
  */
 
-const CALIBRATION_STEEPNESS = 2.3;
+const CALIBRATION_STEEPNESS = 3;
 const MAX_RELEVANCE = 0.98;
 /** A file that imports, or is imported by, a relevant file is related context, up to this share of it. */
 const NEIGHBOUR_SHARE = 0.65;
@@ -58,7 +60,8 @@ function floorScore(candidates: readonly Candidate[], model: TermModel): number 
 
 export function calibrate(score: number, reference: number): number {
   if (reference <= 0 || score <= 0) return 0;
-  const relevance = 1 - Math.exp((-CALIBRATION_STEEPNESS * score) / reference);
+  const share = Math.min(1, score / reference);
+  const relevance = 0.95 * (1 - Math.exp(-CALIBRATION_STEEPNESS * share * share));
   return Math.round(Math.min(MAX_RELEVANCE, relevance) * 100) / 100;
 }
 
