@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { Candidate } from '../../dispatch/candidate.js';
+import type { FileKind } from '../../dispatch/source-file.js';
 import type { KeywordMatch } from '../../dispatch/match.js';
 import { FIELD_WEIGHTS, fieldScore, rankScore } from '../../dispatch/rank.js';
 import type { Evaluation, JudgeContext } from '../judge.js';
@@ -23,6 +24,15 @@ const STRONG_NEIGHBOUR = 0.7;
 /** Below this lexical relevance a file has no evidence of its own; neighbours do not lift it. */
 const OWN_EVIDENCE = 0.15;
 const NAMED_IN_TASK = 0.9;
+/** Supporting material stays in its rubric band: a test is at most related, a doc tangential. */
+const KIND_CEILINGS: Record<FileKind, number> = {
+  source: 1,
+  declaration: 0.85,
+  test: 0.7,
+  example: 0.6,
+  config: 0.5,
+  docs: 0.4,
+};
 const MAX_MISSING = 5;
 
 export function taskScore(candidate: Candidate, model: TermModel): number {
@@ -85,7 +95,13 @@ export function cycleView(context: JudgeContext, model: TermModel): CycleView {
   if (cached) return cached;
   const all = [...context.candidates, ...context.judged.map((file) => file.candidate)];
   const scores = new Map(all.map((candidate) => [candidate.path, taskScore(candidate, model)]));
-  const reference = Math.max(0, ...scores.values(), floorScore(all, model));
+  // The best *source* file sets the scale: a long README that weakly matches every word of a
+  // long issue must not shrink the code's relevance.
+  const sources = all.filter((candidate) => candidate.kind === 'source');
+  const scale = (sources.length > 0 ? sources : all).map(
+    (candidate) => scores.get(candidate.path) ?? 0,
+  );
+  const reference = Math.max(0, ...scale, floorScore(all, model));
   const relevance = new Map(
     [...scores].map(([path, score]) => [path, calibrate(score, reference)]),
   );
@@ -202,7 +218,10 @@ export function evaluateHeuristically(
   model: TermModel,
 ): Evaluation {
   const view = cycleView(context, model);
-  const lexical = calibrate(taskScore(candidate, model), view.reference);
+  const lexical = Math.min(
+    KIND_CEILINGS[candidate.kind],
+    calibrate(taskScore(candidate, model), view.reference),
+  );
   const reasons = describe(candidate, model);
   let relevance = lexical;
   if (namedInTask(candidate.path, model)) {
