@@ -11,8 +11,11 @@ import { STOP_WORDS } from '../text/stop-words.js';
  * - a phrase (`token expiry`, `Request body larger than maxBodyLength limit`): matches the text
  *   exactly, and its words together on one line as a weaker match.
  */
+export type KeywordForm = 'word' | 'identifier' | 'phrase';
+
 export interface KeywordPattern {
   keyword: string;
+  form: KeywordForm;
   /** Lower-cased identifier with separators removed, when the keyword is one identifier. */
   identifier: string | undefined;
   /** Lower-cased text, when the keyword is a phrase of several words. */
@@ -34,6 +37,7 @@ export function compileKeyword(keyword: string): KeywordPattern | undefined {
     !/\s/.test(trimmed) && split.length > 1 ? normalizeIdentifier(tokens.join('')) : undefined;
   return {
     keyword: trimmed,
+    form: isPhrase ? 'phrase' : identifier !== undefined ? 'identifier' : 'word',
     identifier,
     phrase: isPhrase ? trimmed.toLowerCase() : undefined,
     words,

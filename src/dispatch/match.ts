@@ -3,6 +3,7 @@ import {
   compileKeyword,
   hasAllWords,
   normalizeIdentifier,
+  type KeywordForm,
   type KeywordPattern,
 } from './keyword.js';
 import { stemsOfIdentifier, type SourceFile } from './source-file.js';
@@ -16,6 +17,7 @@ export interface WeightedKeyword extends KeywordPattern {
 /** Where one keyword matched one file. Line numbers are 1-based. */
 export interface KeywordMatch {
   keyword: string;
+  form: KeywordForm;
   weight: number;
   inFileName: boolean;
   inDirectory: boolean;
@@ -84,6 +86,7 @@ export function matchFile(file: SourceFile, keywords: readonly WeightedKeyword[]
       : [];
     matches.push({
       keyword: keyword.keyword,
+      form: keyword.form,
       weight: keyword.weight,
       inFileName,
       inDirectory,

@@ -1,4 +1,3 @@
-import { isCompoundIdentifier } from '../text/identifiers.js';
 import type { KeywordMatch } from './match.js';
 import type { FileKind } from './source-file.js';
 
@@ -51,10 +50,10 @@ export interface RankInput {
 }
 
 /** The contribution of one keyword, before its weight. */
-export function fieldScore(match: KeywordMatch, relativeLength: number, isPhrase: boolean): number {
+export function fieldScore(match: KeywordMatch, relativeLength: number): number {
   const exactDefinition = match.definitions.some((definition) => definition.exact);
   const definition = exactDefinition
-    ? isCompoundIdentifier(match.keyword) && !/\s/.test(match.keyword)
+    ? match.form === 'identifier'
       ? FIELD_WEIGHTS.exactDefinition
       : FIELD_WEIGHTS.exactWordDefinition
     : match.definitions.length > 0
@@ -70,7 +69,8 @@ export function fieldScore(match: KeywordMatch, relativeLength: number, isPhrase
     (frequency * (SATURATION + 1)) /
     (frequency + SATURATION * (1 - LENGTH_NORMALISATION + LENGTH_NORMALISATION * relativeLength));
   const content = (FIELD_WEIGHTS.content * saturated) / (SATURATION + 1);
-  const phrase = isPhrase && match.exactLines.length > 0 ? FIELD_WEIGHTS.exactPhrase : 0;
+  const phrase =
+    match.form === 'phrase' && match.exactLines.length > 0 ? FIELD_WEIGHTS.exactPhrase : 0;
   return definition + path + content + phrase;
 }
 
@@ -78,8 +78,7 @@ export function rankScore(input: RankInput): number {
   const byConcept = new Map<string, number>();
   for (const match of input.matches) {
     const importance = input.importance?.(match.keyword) ?? 1;
-    const contribution =
-      match.weight * importance * fieldScore(match, input.relativeLength, /\s/.test(match.keyword));
+    const contribution = match.weight * importance * fieldScore(match, input.relativeLength);
     const concept = input.conceptOf?.(match.keyword) ?? match.keyword.toLowerCase();
     byConcept.set(concept, Math.max(byConcept.get(concept) ?? 0, contribution));
   }

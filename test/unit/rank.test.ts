@@ -1,3 +1,4 @@
+import { compileKeyword } from '../../src/dispatch/keyword.js';
 import { describe, expect, it } from 'vitest';
 import type { KeywordMatch } from '../../src/dispatch/match.js';
 import { FIELD_WEIGHTS, fieldScore, rankScore } from '../../src/dispatch/rank.js';
@@ -5,9 +6,12 @@ import type { RankInput } from '../../src/dispatch/rank.js';
 import type { FileKind } from '../../src/dispatch/source-file.js';
 
 /** One keyword's match in one file; by default it matched nowhere. */
+/** A match built by hand; its form is what compiling its keyword gives. */
 function match(overrides: Partial<KeywordMatch> = {}): KeywordMatch {
+  const keyword = overrides.keyword ?? 'token';
   return {
-    keyword: 'token',
+    keyword,
+    form: compileKeyword(keyword)?.form ?? 'word',
     weight: 1,
     inFileName: false,
     inDirectory: false,
@@ -117,7 +121,7 @@ describe('rankScore', () => {
     });
 
     it('gives no phrase bonus when only the words occur, not the phrase', () => {
-      const scattered = fieldScore(match({ keyword: phrase, partialLines: [4] }), 1, true);
+      const scattered = fieldScore(match({ keyword: phrase, partialLines: [4] }), 1);
       expect(scattered).toBeLessThan(FIELD_WEIGHTS.exactPhrase);
     });
   });

@@ -148,7 +148,7 @@ function describe(candidate: Candidate, model: TermModel): string[] {
       contribution:
         match.weight *
         model.importanceOf(match.keyword) *
-        fieldScore(match, candidate.relativeLength, /\s/.test(match.keyword)),
+        fieldScore(match, candidate.relativeLength),
     }))
     .sort((left, right) => right.contribution - left.contribution)
     .filter(
