@@ -57,7 +57,9 @@ function warningsFor(
   const skippedNote = reasons.length ? ` (skipped: ${reasons.join(', ')})` : '';
   if (input.filesConsidered === 0) {
     warnings.push(`no readable files under the root${skippedNote}; check --root`);
-  } else if (ranked.length === 0 && input.outcome.trace.length > 0) {
+  } else if (input.outcome.trace.length === 0) {
+    // No search ran (a budget or an abort came first): the stop's own warning says why.
+  } else if (ranked.length === 0) {
     const keywords = input.outcome.trace[0]?.query.keywords.slice(0, 8).join(', ') || 'none';
     warnings.push(
       `no file matched the task's terms among ${input.filesConsidered} files${skippedNote} (searched for: ${keywords}); name an identifier, file or error message from the code, or check --root`,

@@ -285,6 +285,7 @@ describe('the Claude judge in a run', () => {
       ),
     );
     expect(pack.warnings.join(' ')).not.toMatch(/no file matched/);
+    expect(pack.warnings.join(' ')).not.toMatch(/irrelevant/);
   });
 
   it('stops as aborted when the signal fires, keeping the files judged before', async () => {
