@@ -1,6 +1,6 @@
 import { estimateTokens } from '../src/dispatch/excerpt.js';
 import { openWorkspace } from '../src/dispatch/workspace.js';
-import { renderOverview } from '../src/judges/claude/render.js';
+import { evaluationVariables } from '../src/judges/claude/claude-judge.js';
 import { createHeuristicJudge } from '../src/judges/heuristic/heuristic-judge.js';
 import type { Judge } from '../src/judges/judge.js';
 import { loadPrompts, renderPrompt, type Prompts } from '../src/prompts.js';
@@ -59,21 +59,13 @@ export interface BenchmarkReport {
 
 /** The offline judge, counting the tokens the Claude judge's evaluate prompt would carry for each file it judges. */
 function countingJudge(inner: Judge, prompts: Prompts, counter: { tokens: number }): Judge {
-  const overviews = new WeakMap<object, string>();
   return {
     ...inner,
     evaluate: async (task, candidate, context) => {
-      let overview = overviews.get(context.overview);
-      if (overview === undefined)
-        overviews.set(context.overview, (overview = renderOverview(context.overview, 2500)));
-      const { shared, perCall } = renderPrompt(prompts.evaluate, {
-        task,
-        overview,
-        path: candidate.path,
-        kind: candidate.kind,
-        lineCount: String(candidate.lineCount),
-        excerpt: candidate.excerpt,
-      });
+      const { shared, perCall } = renderPrompt(
+        prompts.evaluate,
+        evaluationVariables(task, candidate, context.overview),
+      );
       counter.tokens += estimateTokens(shared + perCall);
       return inner.evaluate(task, candidate, context);
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Candidate } from '../../dispatch/candidate.js';
 import { estimateTokens } from '../../dispatch/excerpt.js';
 import { JudgeError, ModelCallError, ModelOutputError } from '../../errors.js';
 import type { ModelClient } from '../../llm/anthropic-client.js';
@@ -50,6 +51,32 @@ export interface ClaudeJudgeOptions {
   candidatesPerCycle?: number | undefined;
 }
 
+const overviews = new WeakMap<RepoOverview, string>();
+
+/** The repository overview as every prompt of a run shows it, rendered once per run. */
+function overviewText(overview: RepoOverview): string {
+  let text = overviews.get(overview);
+  if (text === undefined)
+    overviews.set(overview, (text = renderOverview(overview, OVERVIEW_TOKENS)));
+  return text;
+}
+
+/** What fills the evaluator's prompt for one candidate: exactly what the model is sent. */
+export function evaluationVariables(
+  task: string,
+  candidate: Candidate,
+  overview: RepoOverview,
+): Record<string, string> {
+  return {
+    task,
+    overview: overviewText(overview),
+    path: candidate.path,
+    kind: candidate.kind,
+    lineCount: String(candidate.lineCount),
+    excerpt: escapeFileContent(candidate.excerpt),
+  };
+}
+
 function describeFailure(error: ModelCallError | ModelOutputError): string {
   return error instanceof ModelOutputError ? `${error.reason}: ${error.message}` : error.message;
 }
@@ -65,15 +92,7 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
   const evaluatorModel = options.evaluatorModel ?? DEFAULT_EVALUATOR_MODEL;
   const refinerModel = options.refinerModel ?? DEFAULT_REFINER_MODEL;
   const fallback = options.fallback ?? createHeuristicJudge();
-  const overviews = new WeakMap<RepoOverview, string>();
   let fatal: ModelCallError | undefined;
-
-  const overviewText = (overview: RepoOverview) => {
-    let text = overviews.get(overview);
-    if (text === undefined)
-      overviews.set(overview, (text = renderOverview(overview, OVERVIEW_TOKENS)));
-    return text;
-  };
 
   interface CallRequest<T> {
     kind: CallKind;
@@ -173,14 +192,7 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
     },
 
     async evaluate(task, candidate, context): Promise<Evaluation> {
-      const variables = {
-        task,
-        overview: overviewText(context.overview),
-        path: candidate.path,
-        kind: candidate.kind,
-        lineCount: String(candidate.lineCount),
-        excerpt: escapeFileContent(candidate.excerpt),
-      };
+      const variables = evaluationVariables(task, candidate, context.overview);
       try {
         const template = prompts.evaluate;
         return await call(
