@@ -193,20 +193,13 @@ function strongestNeighbour(candidate: Candidate, view: CycleView): Neighbour | 
 }
 
 function missingContext(candidate: Candidate, context: JudgeContext): string[] {
-  const held = new Set([...context.candidatePaths, ...context.judged.map((file) => file.path)]);
+  // A file held or already listed is not missing; the set grows as imports are listed.
+  const seen = new Set([...context.candidatePaths, ...context.judged.map((file) => file.path)]);
   const missing: string[] = [];
-  for (const entry of candidate.imports) {
-    if (
-      !entry.resolved ||
-      held.has(entry.resolved) ||
-      missing.some((text) => text.startsWith(entry.resolved ?? ''))
-    )
-      continue;
-    missing.push(
-      entry.names.length > 0
-        ? `${entry.resolved} (${entry.names.slice(0, 4).join(', ')})`
-        : entry.resolved,
-    );
+  for (const { resolved, names } of candidate.imports) {
+    if (!resolved || seen.has(resolved)) continue;
+    seen.add(resolved);
+    missing.push(names.length > 0 ? `${resolved} (${names.slice(0, 4).join(', ')})` : resolved);
     if (missing.length === MAX_MISSING) break;
   }
   return missing;
