@@ -21,11 +21,15 @@ export interface PackInput {
   judgeWarnings: readonly string[];
 }
 
-/** Best first; ties go to the file found earlier, then to path order, so output is stable. */
+/**
+ * Best first; ties go to the file found earlier, then to the one its search ranked higher, then to
+ * path order, so output is stable.
+ */
 function byRelevance(left: JudgedFile, right: JudgedFile): number {
   return (
     right.relevance - left.relevance ||
     left.cycle - right.cycle ||
+    right.candidate.rankScore - left.candidate.rankScore ||
     (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)
   );
 }

@@ -96,6 +96,16 @@ describe('heuristic judge: evaluate', () => {
     expect(verdict?.reason).toMatch(/^named in the task/);
   });
 
+  it.each<[string, number, number]>([
+    ['Renewal is not what docs/tokens.md describes', 0, 0.4],
+    ['Update the docs in docs/tokens.md for token renewal', 0.9, 1],
+  ])('%j: a named docs file scores in [%d, %d]', async (task, low, high) => {
+    const verdict = (await judgeAll(task)).get('docs/tokens.md');
+    expect(verdict?.relevance).toBeGreaterThanOrEqual(low);
+    expect(verdict?.relevance).toBeLessThanOrEqual(high);
+    expect(verdict?.reason).toMatch(/^named in the task/);
+  });
+
   it('keeps the directory words of a named path out of the search', async () => {
     const verdicts = await judgeAll('The clock in src/auth/clock.ts drifts');
     expect(verdicts.get('src/auth/clock.ts')?.relevance).toBeGreaterThanOrEqual(0.9);

@@ -211,14 +211,13 @@ export function evaluateHeuristically(
   model: TermModel,
 ): Evaluation {
   const view = cycleView(context, model);
-  const lexical = Math.min(
-    KIND_CEILINGS[candidate.kind],
-    calibrate(taskScore(candidate, model), view.reference),
-  );
+  const ceiling = model.terms.wantedKinds.has(candidate.kind) ? 1 : KIND_CEILINGS[candidate.kind];
+  const lexical = Math.min(ceiling, calibrate(taskScore(candidate, model), view.reference));
   const reasons = describe(candidate, model);
   let relevance = lexical;
   if (namedInTask(candidate.path, model)) {
-    relevance = Math.max(relevance, NAMED_IN_TASK);
+    // A README named in a bug report is where the reporter read about the feature, not the fix.
+    relevance = Math.max(relevance, Math.min(ceiling, NAMED_IN_TASK));
     reasons.unshift('named in the task');
   }
   if (lexical >= OWN_EVIDENCE) {
