@@ -106,6 +106,18 @@ describe('extractTaskTerms', () => {
         'expiry',
         'browser',
       ],
+      [
+        "a reproduction's compound identifier",
+        'Style lost\n```js\nconst box = shallowReactive({ color: 1 })\n```',
+        'shallowReactive',
+        'color',
+      ],
+      [
+        'a code span',
+        'Style lost when `color` is set\n```css\n.box { width: 1px }\n```',
+        'color',
+        'width',
+      ],
     ])('weighs %s above plain prose', (_name, task, strong, plain) => {
       expect(importanceOf(task, plain)).toBeGreaterThan(0);
       expect(importanceOf(task, strong)).toBeGreaterThan(importanceOf(task, plain));

@@ -22,6 +22,8 @@ export interface TaskTerms {
 export const IMPORTANCE = {
   quotedMessage: 1.3,
   codeIdentifier: 1.2,
+  /** A plain word in a code block: `color`, `items`. */
+  codeWord: 0.9,
   proseIdentifier: 1.1,
   mentionedFile: 1.2,
   titleWord: 0.8,
@@ -111,7 +113,16 @@ export function extractTaskTerms(task: string): TaskTerms {
   const code = [...withoutPaths.matchAll(CODE_BLOCK)].map((match) => match[1] ?? '').join('\n');
   const prose = withoutPaths.replace(CODE_BLOCK, ' ');
   const inline = [...prose.matchAll(INLINE_CODE)].map((match) => match[1] ?? '').join('\n');
-  for (const identifier of identifiersOf(`${code}\n${inline}`)) {
+  // A reproduction's plain words (`color`, `width`) are the reporter's code, not this repository's
+  // names; its compound identifiers and the spans the reporter marked as code say more.
+  for (const identifier of identifiersOf(code)) {
+    if (!isUsefulIdentifier(identifier)) continue;
+    add(
+      identifier,
+      isCompoundIdentifier(identifier) ? IMPORTANCE.codeIdentifier : IMPORTANCE.codeWord,
+    );
+  }
+  for (const identifier of identifiersOf(inline)) {
     if (isUsefulIdentifier(identifier)) add(identifier, IMPORTANCE.codeIdentifier);
   }
 
