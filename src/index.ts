@@ -48,6 +48,11 @@ export {
 } from './output/context-pack.js';
 export { formatContextPack, OUTPUT_FORMATS, type OutputFormat } from './output/format.js';
 export {
+  renderHandover,
+  DEFAULT_HANDOVER_TOKENS,
+  type HandoverOptions,
+} from './output/handover.js';
+export {
   RetrievalError,
   ConfigError,
   SearchError,

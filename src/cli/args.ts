@@ -5,7 +5,12 @@ import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
 export const JUDGE_CHOICES = ['auto', 'heuristic', 'claude'] as const;
 export type JudgeChoice = (typeof JUDGE_CHOICES)[number];
 
+/** `retrieve` is the default; `hook` and `mcp` run the integrations (./hook-command.ts, ./mcp-command.ts). */
+export const COMMANDS = ['retrieve', 'hook', 'mcp'] as const;
+export type Command = (typeof COMMANDS)[number];
+
 export interface CliArguments {
+  command: Command;
   help: boolean;
   version: boolean;
   schema: boolean;
@@ -15,6 +20,8 @@ export interface CliArguments {
   judge: JudgeChoice;
   format: OutputFormat | undefined;
   excerpts: boolean;
+  budgetTokens: number | undefined;
+  timeoutSeconds: number | undefined;
   excludes: string[];
   maxCycles: number | undefined;
   threshold: number | undefined;
@@ -33,9 +40,11 @@ export interface CliArguments {
 }
 
 export const USAGE = `Usage: iterative-retrieval [task] [options]
+       iterative-retrieval hook [options]    Claude Code hook: context for subagents (stdin JSON)
+       iterative-retrieval mcp [options]     MCP server on stdio with a retrieve_context tool
 
 Finds the files a subagent needs for a task. The task comes from the argument, --task-file, or
-standard input.
+standard input. Options after \`hook\` or \`mcp\` set the defaults of every run they make.
 
 Options:
   --task-file <path>      read the task from a file
@@ -64,14 +73,20 @@ Claude judge (with ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL for a gateway or proxy)
   --max-cost <usd>        stop cleanly before exceeding this estimated cost
   --format <name>         json | markdown | paths (default: json, or markdown on a terminal)
   --excerpts              include each file's excerpt in markdown output
+  --budget-tokens <n>     markdown: fill up to this many tokens with whole files or excerpts,
+                          most relevant first; hook and mcp: most tokens of what they hand over
+                          (default: 6000 for hook and mcp; no limit otherwise)
+  --timeout <seconds>     stop and return the best context found so far after this long
+                          (default: 30 for hook; none otherwise)
   --schema                print the JSON Schema of the json output and exit
   -h, --help              show this help
   -v, --version           show the version
 
 Exit codes: 0 context found, 1 nothing relevant found, 2 invalid usage, 3 unreadable root or
-task file, 4 judge failure, 5 internal error, 130 interrupted.
+task file, 4 judge failure, 5 internal error, 130 interrupted. \`hook\` always exits 0.
 Environment: LOG_LEVEL (pino level for the JSON logs on stderr), ANTHROPIC_API_KEY,
-ANTHROPIC_BASE_URL, RETRIEVAL_EVALUATOR_MODEL, RETRIEVAL_REFINER_MODEL.`;
+ANTHROPIC_BASE_URL, RETRIEVAL_EVALUATOR_MODEL, RETRIEVAL_REFINER_MODEL; for hook:
+RETRIEVAL_HOOK_DELIVERY (both | prompt | start), RETRIEVAL_HOOK_STORE.`;
 
 function number(
   option: string,
@@ -125,6 +140,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         judge: { type: 'string' },
         format: { type: 'string' },
         excerpts: { type: 'boolean' },
+        'budget-tokens': { type: 'string' },
+        timeout: { type: 'string' },
         exclude: { type: 'string', multiple: true },
         'max-cycles': { type: 'string' },
         threshold: { type: 'string' },
@@ -151,12 +168,23 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     throw new ConfigError(message.replace(/'/g, '`'), { cause: error });
   }
   const { values, positionals } = parsed;
+  // Only the integrations are words; a task is never mistaken for `retrieve`.
+  const command =
+    positionals[0] === 'hook' || positionals[0] === 'mcp'
+      ? (positionals.shift() as Command)
+      : 'retrieve';
+  if (command !== 'retrieve' && positionals.length > 0)
+    throw new ConfigError(
+      `\`${command}\` takes no task argument (got "${positionals[0]}"); its tasks come from ${command === 'hook' ? 'Claude Code' : 'the MCP client'}`,
+      { option: 'task' },
+    );
   if (positionals.length > 1)
     throw new ConfigError(
       `expected one task argument, got ${positionals.length} (quote the task)`,
       { option: 'task' },
     );
   return {
+    command,
     help: values.help ?? false,
     version: values.version ?? false,
     schema: values.schema ?? false,
@@ -166,6 +194,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     judge: choice('judge', values.judge, JUDGE_CHOICES) ?? 'auto',
     format: choice('format', values.format, OUTPUT_FORMATS),
     excerpts: values.excerpts ?? false,
+    budgetTokens: number('budget-tokens', values['budget-tokens'], { integer: true, min: 100 }),
+    timeoutSeconds: number('timeout', values.timeout, { integer: false, min: 0.1 }),
     excludes: values.exclude ?? [],
     maxCycles: number('max-cycles', values['max-cycles'], { integer: true, min: 1, max: 10 }),
     threshold: number('threshold', values.threshold, { integer: false, min: 0, max: 1 }),

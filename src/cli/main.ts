@@ -24,4 +24,5 @@ process.exitCode = await runCli({
   readStdin: async () => (process.stdin.isTTY ? undefined : await text(process.stdin)),
   version: manifest.version,
   signal: controller.signal,
+  streams: { input: process.stdin, output: process.stdout },
 });

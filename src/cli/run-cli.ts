@@ -3,11 +3,13 @@ import { readTextFile } from '../file-system.js';
 import { AbortError, ConfigError, JudgeError, RetrievalError, SearchError } from '../errors.js';
 import { contextPackJsonSchema } from '../output/context-pack.js';
 import { formatContextPack } from '../output/format.js';
+import { renderHandover } from '../output/handover.js';
 import { iterativeRetrieve } from '../retrieve.js';
 import { parseCliArguments, USAGE } from './args.js';
 import { chooseJudge } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { describeProgress } from './progress.js';
+import { retrievalOptionsFrom, withTimeout } from './retrieval-settings.js';
 
 /** Everything the CLI needs from its process, passed in so the CLI can be tested in-process. */
 export interface CliIo {
@@ -19,6 +21,8 @@ export interface CliIo {
   readStdin(): Promise<string | undefined>;
   version: string;
   signal?: AbortSignal | undefined;
+  /** The raw standard streams, for a protocol spoken over them (the MCP server). */
+  streams?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } | undefined;
 }
 
 function exitCodeOf(error: unknown): number {
@@ -77,6 +81,7 @@ export async function runCli(io: CliIo): Promise<number> {
         EXIT_CODES.ok
       );
 
+
     const task = await readTask(args.task, args.taskFile, io);
     const { judge, because } = await chooseJudge({
       choice: args.judge,
@@ -89,23 +94,13 @@ export async function runCli(io: CliIo): Promise<number> {
     if (interactive) say(`judge: ${judge.name} (${because})`);
     else logger.info({ judge: judge.name, because }, 'judge chosen');
 
+    const signal = withTimeout(io.signal, args.timeoutSeconds);
     const pack = await iterativeRetrieve(task, {
+      ...retrievalOptionsFrom(args),
       root: args.root,
       judge,
-      excludes: args.excludes,
       logger,
-      signal: io.signal,
-      ...(args.maxCycles !== undefined && { maxCycles: args.maxCycles }),
-      ...(args.threshold !== undefined && { threshold: args.threshold }),
-      ...(args.minFiles !== undefined && { minFiles: args.minFiles }),
-      ...(args.minRelevance !== undefined && { minRelevance: args.minRelevance }),
-      ...(args.maxFiles !== undefined && { maxFiles: args.maxFiles }),
-      ...(args.maxCandidates !== undefined && { maxCandidatesPerCycle: args.maxCandidates }),
-      ...(args.concurrency !== undefined && { concurrency: args.concurrency }),
-      ...(args.maxCalls !== undefined && { maxCalls: args.maxCalls }),
-      ...(args.maxInputTokens !== undefined && { maxInputTokens: args.maxInputTokens }),
-      ...(args.maxCost !== undefined && { maxCostUsd: args.maxCost }),
-      allowSecretFiles: args.includeSecretFiles,
+      signal,
       ...(interactive && {
         onProgress: (event) => {
           const line = describeProgress(event);
@@ -114,13 +109,20 @@ export async function runCli(io: CliIo): Promise<number> {
       }),
     });
     const format = args.format ?? (io.stdout.isTTY ? 'markdown' : 'json');
-    io.stdout.write(formatContextPack(pack, format, { excerpts: args.excerpts }));
+    // A budget makes markdown the hand-over: it fills the budget with whole files or excerpts.
+    io.stdout.write(
+      format === 'markdown' && args.budgetTokens !== undefined
+        ? await renderHandover(pack, { budgetTokens: args.budgetTokens })
+        : formatContextPack(pack, format, { excerpts: args.excerpts }),
+    );
     // Logs already carry warnings as JSON; a person at a terminal gets them in words.
     if (interactive) for (const warning of pack.warnings) say(`warning: ${warning}`);
-    if (pack.stopReason === 'aborted') return EXIT_CODES.interrupted;
+    // A --timeout is a deadline the user chose, not an interruption: its result is a normal one.
+    if (pack.stopReason === 'aborted' && io.signal?.aborted) return EXIT_CODES.interrupted;
     return pack.files.length > 0 ? EXIT_CODES.ok : EXIT_CODES.noContext;
   } catch (error) {
-    const code = exitCodeOf(error);
+    // Claude Code reads exit 2 from a PreToolUse hook as "block the tool": a hook never fails.
+    const code = io.argv[0] === 'hook' ? EXIT_CODES.ok : exitCodeOf(error);
     const message = error instanceof Error ? error.message : String(error);
     say(`error: ${message}`);
     if (code === EXIT_CODES.usage) say('run with --help for usage');

@@ -11,11 +11,20 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export interface FormatOptions {
   /** Include each file's excerpt (markdown only). Default false. */
   excerpts?: boolean;
+  /**
+   * Markdown only: most tokens of the whole text, filled with excerpts, most relevant file first
+   * (see `formatMarkdown`; `renderHandover` adds whole files). Default none.
+   */
+  budgetTokens?: number | undefined;
 }
 
-const FORMATTERS: Record<OutputFormat, (pack: ContextPack, excerpts: boolean) => string> = {
+const FORMATTERS: Record<OutputFormat, (pack: ContextPack, options: FormatOptions) => string> = {
   json: (pack) => formatJson(pack),
-  markdown: (pack, excerpts) => formatMarkdown(pack, { excerpts }),
+  markdown: (pack, options) =>
+    formatMarkdown(pack, {
+      excerpts: options.excerpts ?? false,
+      budgetTokens: options.budgetTokens,
+    }),
   paths: (pack) => formatPaths(pack),
 };
 
@@ -25,5 +34,5 @@ export function formatContextPack(
   format: OutputFormat,
   options: FormatOptions = {},
 ): string {
-  return FORMATTERS[format](pack, options.excerpts ?? false);
+  return FORMATTERS[format](pack, options);
 }

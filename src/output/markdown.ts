@@ -1,9 +1,22 @@
+import { estimateTokens } from '../dispatch/excerpt.js';
 import type { StopReason } from '../loop/stop-rules.js';
 import type { ContextFile, ContextPack } from './context-pack.js';
 
 export interface MarkdownOptions {
   /** Include each file's excerpt in a fenced code block. */
   excerpts: boolean;
+  /**
+   * Most tokens of the whole text (`estimateTokens`). With it, every file's body is shown that
+   * fits, whatever `excerpts` says: the room the headings, reasons, gaps and warnings leave goes
+   * to whole files or excerpts, most relevant file first; when even those do not fit, the least
+   * relevant files are left out.
+   */
+  budgetTokens?: number | undefined;
+  /**
+   * Whole files as they may be shown — numbered like excerpts and already redacted — by path.
+   * Used only with `budgetTokens`: a whole file that fits is shown instead of its excerpt.
+   */
+  contents?: ReadonlyMap<string, string> | undefined;
 }
 
 const STOP_PHRASES: Record<StopReason, string> = {
@@ -62,40 +75,138 @@ function lineRangesText(ranges: ContextFile['lineRanges']): string {
   return `${single ? 'line' : 'lines'} ${parts.join(', ')}`;
 }
 
-function fileSection(file: ContextFile, options: MarkdownOptions): string[] {
+/** What is shown of a pack: the files kept, each with the blocks under its facts, and notes. */
+interface Layout {
+  sections: readonly (readonly [ContextFile, readonly string[]])[];
+  notes: readonly string[];
+  /** Whether the open gaps and warnings are listed. */
+  lists: boolean;
+}
+
+function fileSection(file: ContextFile, body: readonly string[]): string[] {
   const facts = [`relevance ${file.relevance.toFixed(2)}`, lineRangesText(file.lineRanges)];
   const blocks = [`## ${inlineCode(file.path)}`, facts.filter(Boolean).join(' · '), file.reason];
   if (file.missingContext.length > 0) {
     blocks.push(`Still needs: ${file.missingContext.map(oneLine).join('; ')}`);
   }
-  if (options.excerpts && file.excerpt.trim() !== '') {
-    blocks.push(codeBlock(file.excerpt, languageOf(file.path)));
-  }
-  return blocks;
+  return [...blocks, ...body];
 }
 
 function list(heading: string, items: readonly string[]): string[] {
   return items.length === 0 ? [] : [`## ${heading}`, items.map((item) => `- ${item}`).join('\n')];
 }
 
-/** The pack as Markdown, ready to paste into a subagent's prompt. */
-export function formatMarkdown(pack: ContextPack, options: MarkdownOptions): string {
+function render(pack: ContextPack, layout: Layout): string {
   const cycles = plural(pack.trace.length, 'cycle');
   const blocks = [
     `# Context for: ${oneLine(pack.task)}`,
     `Found by the ${inlineCode(pack.judge)} judge in ${cycles}; stopped because ${STOP_PHRASES[pack.stopReason]}.`,
   ];
   if (pack.files.length === 0) blocks.push('No relevant files were found for this task.');
-  for (const file of pack.files) blocks.push(...fileSection(file, options));
-  const gaps = pack.gaps.map((gap) => {
-    const raisedBy = gap.raisedBy.map(inlineCode).join(', ');
-    return `${oneLine(gap.description)}${raisedBy ? ` (raised by ${raisedBy})` : ''}`;
-  });
-  blocks.push(...list('Open gaps', gaps), ...list('Warnings', pack.warnings.map(oneLine)));
+  for (const [file, body] of layout.sections) blocks.push(...fileSection(file, body));
+  blocks.push(...layout.notes);
+  if (layout.lists) {
+    const gaps = pack.gaps.map((gap) => {
+      const raisedBy = gap.raisedBy.map(inlineCode).join(', ');
+      return `${oneLine(gap.description)}${raisedBy ? ` (raised by ${raisedBy})` : ''}`;
+    });
+    blocks.push(...list('Open gaps', gaps), ...list('Warnings', pack.warnings.map(oneLine)));
+  }
   // Excerpt lines can end in spaces; they carry no meaning in a prompt and trip whitespace checks.
   const text = blocks
     .filter((block) => block.trim() !== '')
     .join('\n\n')
     .replace(/[ \t]+$/gm, '');
   return `${text.trimEnd()}\n`;
+}
+
+/** The bodies a file can have in a hand-over, best first: the whole file, then its excerpt. */
+function bodyChoices(file: ContextFile, contents: ReadonlyMap<string, string>): string[][] {
+  const language = languageOf(file.path);
+  const whole = contents.get(file.path) ?? '';
+  return [
+    ...(whole.trim() !== '' ? [['Whole file:', codeBlock(whole, language)]] : []),
+    ...(file.excerpt.trim() !== '' ? [['Excerpt:', codeBlock(file.excerpt, language)]] : []),
+  ];
+}
+
+function leftOutNote(file: ContextFile): string {
+  const ranges = lineRangesText(file.lineRanges);
+  return `Body left out to fit the token budget: read ${ranges || 'the file'}.`;
+}
+
+/** The title alone, the task clipped to fit: the last resort of a tiny budget. */
+function titleWithin(pack: ContextPack, budgetTokens: number): string {
+  const title = `# Context for: ${oneLine(pack.task)}`;
+  // Whole tokens of four characters, less the closing newline.
+  const room = Math.floor(budgetTokens) * 4 - 1;
+  if (room <= 0) return '';
+  return `${title.length > room ? `${title.slice(0, room - 1)}…` : title}\n`;
+}
+
+function formatWithinBudget(
+  pack: ContextPack,
+  budgetTokens: number,
+  contents: ReadonlyMap<string, string>,
+): string {
+  const fits = (text: string) => estimateTokens(text) <= budgetTokens;
+  // Stable, so equally relevant files keep the pack's order.
+  const ranked = [...pack.files].sort((left, right) => right.relevance - left.relevance);
+  const choices = new Map(ranked.map((file) => [file, bodyChoices(file, contents)]));
+  // Every file starts with the note that stands for its body; a body replaces it if it fits.
+  const bodies = new Map(
+    ranked.map((file) => [file, choices.get(file)?.length ? [leftOutNote(file)] : []]),
+  );
+  const layoutOf = (kept: number, lists: boolean): Layout => {
+    const shown = new Set(ranked.slice(0, kept));
+    const omitted = ranked.length - kept;
+    const notes = [
+      omitted > 0
+        ? `${plural(omitted, 'less relevant file')} left out to fit the token budget.`
+        : '',
+      lists || pack.gaps.length + pack.warnings.length === 0
+        ? ''
+        : 'Open gaps and warnings left out to fit the token budget.',
+    ];
+    return {
+      sections: pack.files
+        .filter((file) => shown.has(file))
+        .map((file) => [file, bodies.get(file) ?? []] as const),
+      notes: notes.filter(Boolean),
+      lists,
+    };
+  };
+  // The least relevant files go first, then the gap and warning lists.
+  let kept = ranked.length;
+  while (kept > 0 && !fits(render(pack, layoutOf(kept, true)))) kept--;
+  const lists = fits(render(pack, layoutOf(kept, true)));
+  if (!fits(render(pack, layoutOf(kept, lists)))) return titleWithin(pack, budgetTokens);
+  for (const file of ranked.slice(0, kept)) {
+    const note = bodies.get(file) ?? [];
+    for (const choice of choices.get(file) ?? []) {
+      bodies.set(file, choice);
+      if (fits(render(pack, layoutOf(kept, lists)))) break;
+      bodies.set(file, note);
+    }
+  }
+  return render(pack, layoutOf(kept, lists));
+}
+
+/**
+ * The pack as Markdown, ready to paste into a subagent's prompt. With `budgetTokens` it is the
+ * hand-over: never longer than the budget, with as much of the files as fits.
+ */
+export function formatMarkdown(pack: ContextPack, options: MarkdownOptions): string {
+  if (options.budgetTokens !== undefined)
+    return formatWithinBudget(pack, options.budgetTokens, options.contents ?? new Map());
+  return render(pack, {
+    sections: pack.files.map((file) => [
+      file,
+      options.excerpts && file.excerpt.trim() !== ''
+        ? [codeBlock(file.excerpt, languageOf(file.path))]
+        : [],
+    ]),
+    notes: [],
+    lists: true,
+  });
 }

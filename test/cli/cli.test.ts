@@ -159,6 +159,20 @@ describe('the CLI', () => {
     ],
     ['two tasks', ['one', 'two'], {}, 2, /expected one task argument/],
     [
+      'a zero --timeout',
+      ['task', '--timeout', '0'],
+      {},
+      2,
+      /`--timeout` must be a number at least 0.1/,
+    ],
+    [
+      'a task after `mcp`',
+      ['mcp', 'find the bug'],
+      {},
+      2,
+      /`mcp` takes no task argument \(got "find the bug"\)/,
+    ],
+    [
       'a root that does not exist',
       ['task', '--root', '/nonexistent/repository'],
       {},

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { estimateTokens } from '../../src/dispatch/excerpt.js';
 import { contextPackSchema, type ContextFile } from '../../src/output/context-pack.js';
 import { formatContextPack, OUTPUT_FORMATS } from '../../src/output/format.js';
 import { formatJson } from '../../src/output/json.js';
@@ -136,5 +137,13 @@ describe('formatContextPack', () => {
   it('covers every output format, and passes the excerpts option to markdown', () => {
     expect(OUTPUT_FORMATS).toEqual(['json', 'markdown', 'paths']);
     expect(formatContextPack(pack, 'markdown', excerpts)).toBe(formatMarkdown(pack, excerpts));
+  });
+
+  it('passes a token budget to markdown, which then stays within it', () => {
+    const budgeted = { excerpts: false, budgetTokens: 60 };
+    const text = formatContextPack(pack, 'markdown', budgeted);
+    expect(text).toBe(formatMarkdown(pack, budgeted));
+    expect(text).not.toBe(formatMarkdown(pack, noExcerpts));
+    expect(estimateTokens(text)).toBeLessThanOrEqual(60);
   });
 });

@@ -1,0 +1,36 @@
+import type { RetrievalOptions } from '../options.js';
+import type { CliArguments } from './args.js';
+
+/**
+ * The library options the command line sets, shared by every command: a plain run, the Claude
+ * Code hook and the MCP server are tuned with the same flags. Unset flags keep the library's
+ * documented defaults.
+ */
+export function retrievalOptionsFrom(
+  args: CliArguments,
+): Omit<RetrievalOptions, 'root' | 'judge' | 'logger' | 'signal' | 'onProgress'> {
+  return {
+    excludes: args.excludes,
+    allowSecretFiles: args.includeSecretFiles,
+    ...(args.maxCycles !== undefined && { maxCycles: args.maxCycles }),
+    ...(args.threshold !== undefined && { threshold: args.threshold }),
+    ...(args.minFiles !== undefined && { minFiles: args.minFiles }),
+    ...(args.minRelevance !== undefined && { minRelevance: args.minRelevance }),
+    ...(args.maxFiles !== undefined && { maxFiles: args.maxFiles }),
+    ...(args.maxCandidates !== undefined && { maxCandidatesPerCycle: args.maxCandidates }),
+    ...(args.concurrency !== undefined && { concurrency: args.concurrency }),
+    ...(args.maxCalls !== undefined && { maxCalls: args.maxCalls }),
+    ...(args.maxInputTokens !== undefined && { maxInputTokens: args.maxInputTokens }),
+    ...(args.maxCost !== undefined && { maxCostUsd: args.maxCost }),
+  };
+}
+
+/** The caller's signal, cut short after `timeoutSeconds` when one is set. */
+export function withTimeout(
+  signal: AbortSignal | undefined,
+  timeoutSeconds: number | undefined,
+): AbortSignal | undefined {
+  if (timeoutSeconds === undefined) return signal;
+  const timeout = AbortSignal.timeout(Math.round(timeoutSeconds * 1000));
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}

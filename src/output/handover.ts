@@ -1,0 +1,79 @@
+import { posix } from 'node:path';
+import { looksBinary } from '../dispatch/default-excludes.js';
+import { estimateTokens } from '../dispatch/excerpt.js';
+import { redactSecrets } from '../dispatch/redact.js';
+import { createSecretFileFilter } from '../dispatch/secret-files.js';
+import { readBytes } from '../file-system.js';
+import type { ContextFile, ContextPack } from './context-pack.js';
+import { formatMarkdown } from './markdown.js';
+
+/**
+ * The hand-over a hook or the MCP server gives a subagent: the pack as Markdown within a token
+ * budget, with whole files where they fit so the subagent need not re-read the repository.
+ */
+
+/** Tokens of a hand-over when the caller sets none: room for a few whole files. */
+export const DEFAULT_HANDOVER_TOKENS = 6000;
+
+export interface HandoverOptions {
+  /** Most tokens of the whole text (`estimateTokens` in src/dispatch/excerpt.ts). */
+  budgetTokens: number;
+}
+
+/** Numbers lines as excerpts do (`12| text`), so a subagent can cite them the same way. */
+export function numberLines(text: string): string {
+  const lines = text.split(/\r?\n/);
+  // A final newline ends the last line; it does not start another.
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  const width = String(lines.length).length;
+  return lines.map((line, index) => `${String(index + 1).padStart(width)}| ${line}`).join('\n');
+}
+
+const isSecretFile = createSecretFileFilter([]);
+
+/**
+ * A selected file whole, numbered and redacted, or undefined when it cannot be shown: outside the
+ * root, a secret file (its redacted excerpt is all that is shown), unreadable, not UTF-8 text,
+ * or longer than the whole budget.
+ */
+async function wholeFile(
+  root: string,
+  file: ContextFile,
+  budgetTokens: number,
+): Promise<string | undefined> {
+  const path = file.path;
+  if (posix.isAbsolute(path) || path.split(/[\\/]/).includes('..') || isSecretFile(path))
+    return undefined;
+  const bytes = await readBytes(root, path);
+  if (!bytes || looksBinary(bytes)) return undefined;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  // Cheap test first: secretlint is the costly step, and the raw text is shorter than its view.
+  if (estimateTokens(text) > budgetTokens) return undefined;
+  const numbered = numberLines(text);
+  if (estimateTokens(numbered) > budgetTokens) return undefined;
+  // Numbered first and then redacted, exactly as excerpts are, so that a multi-line key that
+  // becomes one marker does not shift the numbers of the lines after it.
+  return (await redactSecrets(numbered)).text;
+}
+
+/**
+ * The pack as Markdown for a subagent: task, selected files with reasons and line ranges, open
+ * gaps, and — within the budget — whole files (secrets redacted) or excerpts, most relevant
+ * first. Reads the selected files under `pack.root`.
+ */
+export async function renderHandover(pack: ContextPack, options: HandoverOptions): Promise<string> {
+  const texts = await Promise.all(
+    pack.files.map((file) => wholeFile(pack.root, file, options.budgetTokens)),
+  );
+  const contents = new Map<string, string>();
+  pack.files.forEach((file, index) => {
+    const text = texts[index];
+    if (text !== undefined) contents.set(file.path, text);
+  });
+  return formatMarkdown(pack, { excerpts: true, budgetTokens: options.budgetTokens, contents });
+}

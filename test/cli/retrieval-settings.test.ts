@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArguments } from '../../src/cli/args.js';
+import { retrievalOptionsFrom, withTimeout } from '../../src/cli/retrieval-settings.js';
+import { parseRetrievalOptions } from '../../src/options.js';
+
+describe('retrievalOptionsFrom', () => {
+  it('keeps the library defaults for flags not given', () => {
+    const options = parseRetrievalOptions(retrievalOptionsFrom(parseCliArguments(['task'])));
+    expect(options).toMatchObject({ maxCycles: 3, minRelevance: 0.5, maxFiles: 8, excludes: [] });
+  });
+
+  it('passes every tuning flag to the library option it names', () => {
+    const args = parseCliArguments(
+      `hook --max-cycles 2 --threshold 0.8 --min-files 2 --min-relevance 0.6 --max-files 4 --max-candidates 9 --concurrency 3 --max-calls 5 --max-input-tokens 1000 --max-cost 0.5 --exclude dist/** --include-secret-file .env`.split(
+        ' ',
+      ),
+    );
+    expect(args.command).toBe('hook');
+    expect(retrievalOptionsFrom(args)).toEqual({
+      maxCycles: 2,
+      threshold: 0.8,
+      minFiles: 2,
+      minRelevance: 0.6,
+      maxFiles: 4,
+      maxCandidatesPerCycle: 9,
+      concurrency: 3,
+      maxCalls: 5,
+      maxInputTokens: 1000,
+      maxCostUsd: 0.5,
+      excludes: ['dist/**'],
+      allowSecretFiles: ['.env'],
+    });
+  });
+
+  it.each<[string[], string]>([
+    [['hook'], 'hook'],
+    [['mcp', '--root', 'x'], 'mcp'],
+    [['fix the retrieve command'], 'retrieve'],
+    [['retrieve'], 'retrieve'],
+  ])('reads %j as the %s command', (argv, command) => {
+    expect(parseCliArguments(argv).command).toBe(command);
+  });
+});
+
+describe('withTimeout', () => {
+  it('is the caller signal when no timeout is set', () => {
+    const controller = new AbortController();
+    expect(withTimeout(controller.signal, undefined)).toBe(controller.signal);
+  });
+
+  it('aborts when the caller aborts, before the deadline', () => {
+    const controller = new AbortController();
+    const signal = withTimeout(controller.signal, 60);
+    controller.abort();
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('aborts once the deadline has passed', async () => {
+    const signal = withTimeout(undefined, 0.1);
+    expect(signal?.aborted).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(signal?.aborted).toBe(true);
+  });
+});
