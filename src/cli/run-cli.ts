@@ -8,6 +8,7 @@ import { iterativeRetrieve } from '../retrieve.js';
 import { parseCliArguments, USAGE } from './args.js';
 import { chooseJudge } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { runHookCommand } from './hook-command.js';
 import { describeProgress } from './progress.js';
 import { retrievalOptionsFrom, withTimeout } from './retrieval-settings.js';
 
@@ -81,6 +82,7 @@ export async function runCli(io: CliIo): Promise<number> {
         EXIT_CODES.ok
       );
 
+    if (args.command === 'hook') return await runHookCommand(io, args, logger);
 
     const task = await readTask(args.task, args.taskFile, io);
     const { judge, because } = await chooseJudge({

@@ -1,0 +1,134 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  ensurePrivateDirectory,
+  listDirectory,
+  modifiedAt,
+  readTextFileIfPresent,
+  removeDirectoryIfEmpty,
+  removeFile,
+  renameIfPresent,
+  writeFileAtomically,
+} from '../file-system.js';
+
+/**
+ * Context the PreToolUse hook found, kept per session until the SubagentStart hook of the
+ * subagent it was found for claims it. One file per subagent launch, in a directory per session;
+ * names sort by creation time, so the oldest pending pack is claimed first. A claim is a rename,
+ * which exactly one of several SubagentStart hooks running at once wins, so no pack is delivered
+ * twice.
+ */
+
+/** Packs older than this are never delivered and are removed: their subagent started long ago. */
+export const PENDING_PACK_LIFETIME_MS = 10 * 60 * 1000;
+
+/** The subagent type Claude Code starts when the tool call names none. */
+export const DEFAULT_SUBAGENT_TYPE = 'general-purpose';
+
+const pendingPackSchema = z.object({
+  version: z.literal(1),
+  sessionId: z.string(),
+  toolUseId: z.string(),
+  packId: z.string(),
+  subagentType: z.string(),
+  /** Milliseconds since the epoch when the PreToolUse hook started. */
+  createdAt: z.number(),
+  /** The same section was also appended to the prompt. */
+  inPrompt: z.boolean(),
+  context: z.string(),
+});
+export type PendingPack = z.infer<typeof pendingPackSchema>;
+
+export interface PendingPacks {
+  save(pack: PendingPack): Promise<void>;
+  /** The oldest pending pack of the session for a subagent of this type, removed from the store. */
+  claim(sessionId: string, agentType: string, now: number): Promise<PendingPack | undefined>;
+  /** Removes packs past their lifetime, and session directories long empty; returns how many. */
+  removeStale(now: number): Promise<number>;
+}
+
+const PENDING = '.pending.json';
+const SESSION_DIRECTORY = /^[0-9a-f]{32}$/;
+
+const hashOf = (text: string, length: number) =>
+  createHash('sha256').update(text).digest('hex').slice(0, length);
+
+// Fifteen digits hold every millisecond timestamp, so names sort as their times do.
+const fileNameOf = (pack: PendingPack) =>
+  `${String(pack.createdAt).padStart(15, '0')}-${hashOf(pack.toolUseId, 16)}${PENDING}`;
+
+function createdAtOf(name: string): number | undefined {
+  const match = /^(\d{15})-/.exec(name);
+  return match ? Number(match[1]) : undefined;
+}
+
+function parsePack(text: string): PendingPack | undefined {
+  try {
+    const parsed = pendingPackSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isStale = (createdAt: number, now: number) => now - createdAt > PENDING_PACK_LIFETIME_MS;
+
+/** The store under `directory`, which is created private to this user on first use. */
+export function openPendingPacks(directory: string): PendingPacks {
+  // Session ids come from the input; hashed, they can never name a path outside the store.
+  const sessionDirectory = (sessionId: string) => join(directory, hashOf(sessionId, 32));
+
+  return {
+    async save(pack) {
+      await ensurePrivateDirectory(directory);
+      const path = join(sessionDirectory(pack.sessionId), fileNameOf(pack));
+      await writeFileAtomically(path, JSON.stringify(pack));
+    },
+
+    async claim(sessionId, agentType, now) {
+      await ensurePrivateDirectory(directory);
+      const folder = sessionDirectory(sessionId);
+      const names = (await listDirectory(folder)).filter((name) => name.endsWith(PENDING)).sort();
+      for (const name of names) {
+        const path = join(folder, name);
+        const text = await readTextFileIfPresent(path);
+        // Gone: another SubagentStart hook claimed it between the listing and now.
+        if (text === undefined) continue;
+        const pack = parsePack(text);
+        if (pack === undefined) {
+          await removeFile(path);
+          continue;
+        }
+        if (pack.sessionId !== sessionId || pack.subagentType !== agentType) continue;
+        if (isStale(pack.createdAt, now)) continue;
+        const claimed = `${path}.claimed-${randomUUID()}`;
+        if (!(await renameIfPresent(path, claimed))) continue;
+        await removeFile(claimed);
+        return pack;
+      }
+      return undefined;
+    },
+
+    async removeStale(now) {
+      let removed = 0;
+      for (const session of await listDirectory(directory)) {
+        if (!SESSION_DIRECTORY.test(session)) continue;
+        const folder = join(directory, session);
+        const names = await listDirectory(folder);
+        for (const name of names) {
+          const createdAt = createdAtOf(name);
+          if (createdAt === undefined || !isStale(createdAt, now)) continue;
+          await removeFile(join(folder, name));
+          removed += 1;
+        }
+        // Only a directory untouched for a lifetime goes, so a save under way never loses it.
+        const changed = await modifiedAt(folder);
+        const empty = (await listDirectory(folder)).length === 0;
+        if (empty && changed !== undefined && isStale(changed, now))
+          await removeDirectoryIfEmpty(folder);
+      }
+      return removed;
+    },
+  };
+}

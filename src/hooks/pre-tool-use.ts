@@ -1,0 +1,105 @@
+import type { Logger } from 'pino';
+import type { ContextPack } from '../output/context-pack.js';
+import { containsContextSection, packIdOf, renderContextSection } from './context-section.js';
+import { deliversAtStart, deliversInPrompt, type HookDelivery } from './delivery.js';
+import { noChange, type HookAnswer } from './hook-answer.js';
+import { agentInputSchema, type AgentInput, type PreToolUseHookInput } from './hook-input.js';
+import { DEFAULT_SUBAGENT_TYPE, type PendingPacks } from './pending-packs.js';
+import { hasSkipMarker, SKIP_MARKER } from './skip-marker.js';
+
+/** The subagent tool: `Agent`, and `Task`, the name it had before, which hooks still see. */
+export const SUBAGENT_TOOLS: readonly string[] = ['Agent', 'Task'];
+
+export interface PreToolUseSettings {
+  /** Finds the context for `task` in the repository at `root`. */
+  retrieve(task: string, root: string): Promise<ContextPack>;
+  /** Most tokens of the section added. */
+  budgetTokens: number;
+  delivery: HookDelivery;
+  store: PendingPacks;
+  /** When this hook started (milliseconds since the epoch): orders the packs of a session. */
+  startedAt: number;
+  logger: Logger;
+}
+
+const TITLE_LENGTH = 100;
+
+function titleOf(input: AgentInput): string {
+  const line = input.description.trim() || input.prompt.trim().split('\n')[0]?.trim() || 'the task';
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+}
+
+function describeFound(pack: ContextPack): string {
+  const count = `${pack.files.length} file${pack.files.length === 1 ? '' : 's'}`;
+  const early = pack.stopReason === 'aborted' ? ', stopped early at the time limit' : '';
+  return `${count} (${pack.files.map((file) => file.path).join(', ')})${early}`;
+}
+
+/**
+ * Answers a PreToolUse call: for the subagent tool, finds the context its prompt needs under the
+ * session's `cwd` and extends the prompt with it (every other input field unchanged), keeping a
+ * copy for the SubagentStart hook. Anything else goes ahead unchanged.
+ */
+export async function answerPreToolUse(
+  input: PreToolUseHookInput,
+  settings: PreToolUseSettings,
+): Promise<HookAnswer> {
+  if (!SUBAGENT_TOOLS.includes(input.tool_name))
+    return noChange(`${input.tool_name} is not the subagent tool`);
+  const parsed = agentInputSchema.safeParse(input.tool_input);
+  if (!parsed.success)
+    return noChange(`the ${input.tool_name} input has no description and prompt`);
+  const { prompt } = parsed.data;
+  if (prompt.trim() === '') return noChange('the subagent prompt is empty');
+  if (hasSkipMarker(prompt)) return noChange(`the prompt contains ${SKIP_MARKER}`);
+  if (containsContextSection(prompt)) return noChange('the prompt already holds retrieved context');
+
+  const pack = await settings.retrieve(prompt, input.cwd);
+  if (pack.files.length === 0)
+    return noChange(`nothing relevant found under ${pack.root} (${pack.stopReason})`);
+  const packId = packIdOf(input.session_id, input.tool_use_id);
+  const section = await renderContextSection(pack, {
+    packId,
+    title: titleOf(parsed.data),
+    budgetTokens: settings.budgetTokens,
+  });
+  const inPrompt = deliversInPrompt(settings.delivery);
+
+  let stored = false;
+  if (deliversAtStart(settings.delivery)) {
+    try {
+      await settings.store.removeStale(settings.startedAt);
+      await settings.store.save({
+        version: 1,
+        sessionId: input.session_id,
+        toolUseId: input.tool_use_id,
+        packId,
+        subagentType: parsed.data.subagent_type ?? DEFAULT_SUBAGENT_TYPE,
+        createdAt: settings.startedAt,
+        inPrompt,
+        context: section,
+      });
+      stored = true;
+    } catch (error) {
+      // The prompt path still works; only the SubagentStart copy is lost.
+      settings.logger.warn({ err: error }, 'could not keep the context for SubagentStart');
+    }
+  }
+
+  const found = describeFound(pack);
+  if (!inPrompt)
+    return stored
+      ? { note: `context kept for SubagentStart (pack ${packId}): ${found}` }
+      : noChange('the context could not be kept for SubagentStart');
+  // The tool input arrived as a JSON object (the schema checked it); echo all of it back.
+  const toolInput = input.tool_input as Record<string, unknown>;
+  return {
+    output: {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        updatedInput: { ...toolInput, prompt: `${prompt}\n\n${section}` },
+      },
+    },
+    note: `context added to the prompt${stored ? ' and kept for SubagentStart' : ''} (pack ${packId}): ${found}`,
+  };
+}

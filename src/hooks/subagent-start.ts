@@ -1,0 +1,49 @@
+import type { Logger } from 'pino';
+import { deliversAtStart, type HookDelivery } from './delivery.js';
+import { noChange, type HookAnswer } from './hook-answer.js';
+import type { SubagentStartHookInput } from './hook-input.js';
+import type { PendingPacks } from './pending-packs.js';
+
+export interface SubagentStartSettings {
+  delivery: HookDelivery;
+  store: PendingPacks;
+  /** Milliseconds since the epoch. */
+  now: number;
+  logger: Logger;
+}
+
+const copyNote = (packId: string) =>
+  `If your task prompt already ends with the context section of pack ${packId}, what follows is ` +
+  'a copy of it.';
+
+/**
+ * Answers a SubagentStart call: the subagent gets, as `additionalContext`, the oldest context of
+ * this session kept for a subagent of its type. SubagentStart carries no prompt, so the type and
+ * the launch order are all that match a pack to its subagent; each pack is delivered at most once.
+ */
+export async function answerSubagentStart(
+  input: SubagentStartHookInput,
+  settings: SubagentStartSettings,
+): Promise<HookAnswer> {
+  if (!deliversAtStart(settings.delivery))
+    return noChange('RETRIEVAL_HOOK_DELIVERY=prompt delivers context in the prompt only');
+  try {
+    await settings.store.removeStale(settings.now);
+  } catch (error) {
+    settings.logger.warn({ err: error }, 'could not remove stale context');
+  }
+  const pack = await settings.store.claim(input.session_id, input.agent_type, settings.now);
+  if (pack === undefined)
+    return noChange(`no context kept for a ${input.agent_type} subagent of this session`);
+  return {
+    output: {
+      hookSpecificOutput: {
+        hookEventName: 'SubagentStart',
+        additionalContext: pack.inPrompt
+          ? `${copyNote(pack.packId)}\n\n${pack.context}`
+          : pack.context,
+      },
+    },
+    note: `context delivered to ${input.agent_type} subagent ${input.agent_id} (pack ${pack.packId})`,
+  };
+}

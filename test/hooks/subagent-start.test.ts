@@ -1,0 +1,148 @@
+import { mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
+import {
+  additionalContextOf,
+  preToolUse,
+  runHook,
+  subagentStart,
+  TASK,
+  updatedInputOf,
+  type HookRun,
+  type HookRunOptions,
+} from './hook-runner.js';
+
+let store: string;
+beforeEach(async () => {
+  store = join(await createTempTree({}), 'store');
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await removeTempTrees();
+});
+
+const hook = (input: unknown, options: HookRunOptions = {}) =>
+  runHook(input, { ...options, env: { RETRIEVAL_HOOK_STORE: store, ...options.env } });
+
+const INVOICE_TASK = 'Fix the rounding of the invoice total in billing';
+
+const launch = (prompt: string, toolUseId: string, extra: Record<string, unknown> = {}) =>
+  hook(preToolUse({ description: 'Subagent task', prompt, ...extra }, { tool_use_id: toolUseId }));
+
+/** The section the PreToolUse hook appended to the prompt. */
+const sectionOf = (run: HookRun, prompt: string) =>
+  updatedInputOf(run).prompt.slice(prompt.length + 2);
+
+async function filesIn(directory: string): Promise<string[]> {
+  const sessions = await readdir(directory).catch(() => []);
+  const nested = await Promise.all(sessions.map((name) => readdir(join(directory, name))));
+  return nested.flat();
+}
+
+function expectNothingDelivered(run: HookRun, reason: RegExp) {
+  expect(run.code).toBe(0);
+  expect(run.stdout).toBe('');
+  expect(run.notes).toEqual([expect.stringMatching(reason)]);
+}
+
+describe('the SubagentStart hook', () => {
+  it('delivers the context found for the launch once, marked as a copy of the prompt section', async () => {
+    const launched = await launch(TASK, 'toolu_01');
+    const started = await hook(subagentStart());
+    expect(started.code).toBe(0);
+    expect(started.output).toEqual({
+      hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: expect.any(String) },
+    });
+    const context = additionalContextOf(started);
+    expect(context).toMatch(/^If your task prompt already ends with the context section of pack/);
+    expect(context.endsWith(sectionOf(launched, TASK))).toBe(true);
+    expect(started.notes).toEqual([
+      expect.stringMatching(/^context delivered to general-purpose subagent agent-1/),
+    ]);
+
+    const again = await hook(subagentStart({ agent_id: 'agent-2' }));
+    expectNothingDelivered(again, /no change: no context kept for a general-purpose subagent/);
+    expect(await filesIn(store)).toEqual([]);
+  });
+
+  it('gives two subagents started together one pack each, never the same', async () => {
+    const auth = await launch(TASK, 'toolu_auth');
+    const invoice = await launch(INVOICE_TASK, 'toolu_invoice');
+    const started = await Promise.all([
+      hook(subagentStart({ agent_id: 'agent-a' })),
+      hook(subagentStart({ agent_id: 'agent-b' })),
+    ]);
+    const delivered = started.map(additionalContextOf);
+    expect(delivered.filter((context) => context.endsWith(sectionOf(auth, TASK)))).toHaveLength(1);
+    expect(
+      delivered.filter((context) => context.endsWith(sectionOf(invoice, INVOICE_TASK))),
+    ).toHaveLength(1);
+    expectNothingDelivered(await hook(subagentStart()), /no context kept/);
+  });
+
+  it('delivers in launch order, to subagents of the type each launch asked for', async () => {
+    const first = await launch(TASK, 'toolu_1');
+    const explore = await launch(INVOICE_TASK, 'toolu_2', { subagent_type: 'Explore' });
+    const second = await launch(INVOICE_TASK, 'toolu_3');
+
+    const explorer = await hook(subagentStart({ agent_type: 'Explore' }));
+    expect(additionalContextOf(explorer).endsWith(sectionOf(explore, INVOICE_TASK))).toBe(true);
+    const one = await hook(subagentStart());
+    expect(additionalContextOf(one).endsWith(sectionOf(first, TASK))).toBe(true);
+    const two = await hook(subagentStart());
+    expect(additionalContextOf(two).endsWith(sectionOf(second, INVOICE_TASK))).toBe(true);
+    expectNothingDelivered(
+      await hook(subagentStart({ agent_type: 'Plan' })),
+      /no context kept for a Plan subagent/,
+    );
+  });
+
+  it('keeps the context of one session from the subagents of another', async () => {
+    await launch(TASK, 'toolu_01');
+    const other = await hook(subagentStart({ session_id: 'session-2' }));
+    expectNothingDelivered(other, /no context kept/);
+    expect(additionalContextOf(await hook(subagentStart()))).toContain('src/auth/tokens.ts');
+  });
+
+  it('drops context older than ten minutes instead of delivering it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+    await launch(TASK, 'toolu_01');
+    vi.setSystemTime(new Date('2026-11-21T10:10:01Z'));
+    expectNothingDelivered(await hook(subagentStart()), /no context kept/);
+    expect(await filesIn(store)).toEqual([]);
+  });
+
+  it('delivers through SubagentStart only with RETRIEVAL_HOOK_DELIVERY=start', async () => {
+    const env = { RETRIEVAL_HOOK_DELIVERY: 'start' };
+    const launched = await hook(preToolUse({ description: 'Fix expiry', prompt: TASK }), { env });
+    expect(launched.stdout).toBe('');
+    expect(launched.notes).toEqual([expect.stringMatching(/^context kept for SubagentStart/)]);
+    const started = await hook(subagentStart(), { env });
+    const context = additionalContextOf(started);
+    expect(context).toMatch(/^<iterative-retrieval-context pack="/);
+    expect(context).toContain('src/auth/tokens.ts');
+  });
+
+  it('keeps nothing with RETRIEVAL_HOOK_DELIVERY=prompt', async () => {
+    const env = { RETRIEVAL_HOOK_DELIVERY: 'prompt' };
+    const launched = await hook(preToolUse({ description: 'Fix expiry', prompt: TASK }), { env });
+    expect(updatedInputOf(launched).prompt).toContain('src/auth/tokens.ts');
+    expect(await filesIn(store)).toEqual([]);
+    expectNothingDelivered(await hook(subagentStart(), { env }), /in the prompt only/);
+  });
+
+  it.each([
+    ['no agent type', { agent_type: undefined }, /malformed SubagentStart input: agent_type/],
+    ['no agent id', { agent_id: undefined }, /malformed SubagentStart input: agent_id/],
+    ['no session id', { session_id: undefined }, /malformed SubagentStart input: session_id/],
+  ])('answers no change to input with %s, and exits 0', async (_case, overrides, reason) => {
+    expectNothingDelivered(await hook(subagentStart(overrides)), reason);
+  });
+
+  it('answers no change, and exits 0, when its store is not private', async () => {
+    await mkdir(store, { mode: 0o755 });
+    expectNothingDelivered(await hook(subagentStart()), /is not a private directory/);
+  });
+});
