@@ -2,6 +2,23 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+// Each outside world is touched in one place, so a change there stays local.
+const ANTHROPIC_SDK = {
+  name: '@anthropic-ai/sdk',
+  message: 'Import the SDK only inside src/llm/.',
+};
+const FILE_SYSTEM = ['node:fs', 'node:fs/promises'].map((name) => ({
+  name,
+  message: 'Touch the file system only through src/file-system.ts.',
+}));
+const MCP_SDK = {
+  group: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/*'],
+  message: 'Import the MCP SDK only inside src/mcp/ and src/cli/mcp-command.ts.',
+};
+const restrict = (paths, patterns = []) => ({
+  'no-restricted-imports': ['error', { paths, patterns }],
+});
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'test/fixtures/'] },
   js.configs.recommended,
@@ -9,13 +26,15 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      // The SDK is touched in one place, so a provider change stays local.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: '@anthropic-ai/sdk', message: 'Import the SDK only inside src/llm/.' }] },
-      ],
+      ...restrict([ANTHROPIC_SDK]),
     },
   },
-  { files: ['src/llm/**'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/**'], rules: restrict([ANTHROPIC_SDK, ...FILE_SYSTEM], [MCP_SDK]) },
+  { files: ['src/llm/**'], rules: restrict(FILE_SYSTEM, [MCP_SDK]) },
+  {
+    files: ['src/mcp/**', 'src/cli/mcp-command.ts'],
+    rules: restrict([ANTHROPIC_SDK, ...FILE_SYSTEM]),
+  },
+  { files: ['src/file-system.ts', 'src/cli/main.ts'], rules: restrict([ANTHROPIC_SDK], [MCP_SDK]) },
   prettier,
 );

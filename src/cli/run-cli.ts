@@ -9,6 +9,7 @@ import { parseCliArguments, USAGE } from './args.js';
 import { chooseJudge } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { runHookCommand } from './hook-command.js';
+import { runMcpCommand } from './mcp-command.js';
 import { describeProgress } from './progress.js';
 import { retrievalOptionsFrom, withTimeout } from './retrieval-settings.js';
 
@@ -83,6 +84,7 @@ export async function runCli(io: CliIo): Promise<number> {
       );
 
     if (args.command === 'hook') return await runHookCommand(io, args, logger);
+    if (args.command === 'mcp') return await runMcpCommand(io, args, logger);
 
     const task = await readTask(args.task, args.taskFile, io);
     const { judge, because } = await chooseJudge({

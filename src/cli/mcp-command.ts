@@ -1,0 +1,83 @@
+import { Readable, Writable } from 'node:stream';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { Logger } from 'pino';
+import { ConfigError } from '../errors.js';
+import { resolveAllowedRoots } from '../mcp/allowed-roots.js';
+import { createRetrievalMcpServer } from '../mcp/server.js';
+import { DEFAULT_HANDOVER_TOKENS } from '../output/handover.js';
+import type { CliArguments } from './args.js';
+import { chooseJudge } from './choose-judge.js';
+import { EXIT_CODES } from './exit-codes.js';
+import { retrievalOptionsFrom } from './retrieval-settings.js';
+import type { CliIo } from './run-cli.js';
+
+/** The stdio transport, plus a promise that settles when it closes (the client ended stdin). */
+class ObservedStdioTransport extends StdioServerTransport {
+  readonly closed: Promise<void>;
+  private markClosed: () => void = () => undefined;
+
+  constructor(input: Readable, output: Writable) {
+    super(input, output);
+    this.closed = new Promise((resolve) => (this.markClosed = resolve));
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    this.markClosed();
+  }
+}
+
+/**
+ * `iterative-retrieval mcp`: an MCP server on standard input and output with one tool,
+ * `retrieve_context`, confined to `--root` (the working directory by default). Resolves with exit
+ * code 0 once the client closes the connection or the process is interrupted.
+ */
+export async function runMcpCommand(
+  io: CliIo,
+  args: CliArguments,
+  logger: Logger,
+): Promise<number> {
+  const streams = io.streams;
+  if (!(streams?.input instanceof Readable) || !(streams.output instanceof Writable))
+    throw new ConfigError('`mcp` speaks over standard input and output, and none were given', {
+      option: 'mcp',
+    });
+  const allowedRoots = await resolveAllowedRoots([args.root]);
+  const transport = new ObservedStdioTransport(streams.input, streams.output);
+  const server = () =>
+    createRetrievalMcpServer({
+      version: io.version,
+      allowedRoots,
+      retrievalOptions: retrievalOptionsFrom(args),
+      selectJudge: async (choice, callLogger) => {
+        const { judge, because } = await chooseJudge({
+          choice: choice ?? args.judge,
+          env: io.env,
+          promptsDirectory: args.prompts,
+          evaluatorModel: args.evaluatorModel,
+          refinerModel: args.refinerModel,
+          logger: callLogger,
+        });
+        callLogger.info({ judge: judge.name, because }, 'judge chosen');
+        return judge;
+      },
+      budgetTokens: args.budgetTokens ?? DEFAULT_HANDOVER_TOKENS,
+      defaultFormat: args.format === 'json' ? 'json' : 'markdown',
+      timeoutSeconds: args.timeoutSeconds,
+      logger,
+      signal: io.signal,
+    });
+  // stdout carries the protocol; every log line goes to stderr through pino.
+  const handle = serveStdio(server, {
+    transport,
+    onerror: (error) => logger.warn({ err: error }, 'mcp connection error'),
+  });
+  logger.info({ allowedRoots }, 'mcp server listening on stdio');
+  const stop = () => void handle.close();
+  if (io.signal?.aborted) stop();
+  io.signal?.addEventListener('abort', stop, { once: true });
+  await transport.closed;
+  io.signal?.removeEventListener('abort', stop);
+  logger.info('mcp server stopped');
+  return EXIT_CODES.ok;
+}

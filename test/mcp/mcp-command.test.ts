@@ -1,0 +1,95 @@
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runCli, type CliIo } from '../../src/cli/run-cli.js';
+
+/** `iterative-retrieval mcp` in-process, on streams the test holds both ends of. */
+
+const EXAMPLE = realpathSync(join(import.meta.dirname, '../fixtures/example-service'));
+
+function startMcp(argv: string[], overrides: Partial<CliIo> = {}) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  const exit = runCli({
+    argv: ['mcp', ...argv],
+    env: {},
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    readStdin: async () => undefined,
+    version: '9.9.9',
+    streams: { input, output },
+    ...overrides,
+  });
+  /** The next JSON-RPC message the server writes. */
+  const nextMessage = () =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      let buffered = '';
+      const onData = (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const end = buffered.indexOf('\n');
+        if (end === -1) return;
+        output.off('data', onData);
+        resolve(JSON.parse(buffered.slice(0, end)) as Record<string, unknown>);
+      };
+      output.on('data', onData);
+    });
+  const send = (message: object) => input.write(`${JSON.stringify(message)}\n`);
+  return { input, exit, nextMessage, send, stdout: () => stdout, stderr: () => stderr };
+}
+
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'test', version: '1.0.0' },
+  },
+};
+
+describe('iterative-retrieval mcp', () => {
+  it('speaks MCP on its streams and exits with 0 when the client closes them', async () => {
+    const server = startMcp(['--root', EXAMPLE]);
+    const answer = server.nextMessage();
+    server.send(INITIALIZE);
+    expect(await answer).toMatchObject({
+      id: 1,
+      result: {
+        serverInfo: { name: 'iterative-retrieval', version: '9.9.9' },
+        capabilities: { tools: {} },
+        instructions: expect.stringContaining(`It searches only inside ${EXAMPLE}.`),
+      },
+    });
+    server.input.end();
+    expect(await server.exit).toBe(0);
+    // The protocol has the streams; nothing else reaches stdout.
+    expect(server.stdout()).toBe('');
+  });
+
+  it('stops with 0 when the process is interrupted', async () => {
+    const controller = new AbortController();
+    const server = startMcp(['--root', EXAMPLE], { signal: controller.signal });
+    controller.abort();
+    expect(await server.exit).toBe(0);
+  });
+
+  it('refuses to start on a root that does not exist (exit 3)', async () => {
+    const server = startMcp(['--root', join(EXAMPLE, 'missing')]);
+    expect(await server.exit).toBe(3);
+    expect(server.stderr()).toContain(
+      `iterative-retrieval: error: root \`${join(EXAMPLE, 'missing')}\` does not exist`,
+    );
+  });
+
+  it('refuses to start without standard streams (exit 2)', async () => {
+    const server = startMcp(['--root', EXAMPLE], { streams: undefined });
+    expect(await server.exit).toBe(2);
+    expect(server.stderr()).toContain(
+      'iterative-retrieval: error: `mcp` speaks over standard input and output, and none were given',
+    );
+  });
+});
