@@ -65,10 +65,12 @@ async function readTask(
 export async function runCli(io: CliIo): Promise<number> {
   const say = (line: string) => io.stderr.write(`iterative-retrieval: ${line}\n`);
   const interactive = io.stderr.isTTY === true;
+  const integration = io.argv[0] === 'hook' || io.argv[0] === 'mcp';
   // On a terminal a person reads progress lines; elsewhere the JSON logs carry progress.
   const logger = pino(
     {
-      level: io.env.LOG_LEVEL?.trim() || (interactive ? 'warn' : 'info'),
+      // Claude Code shows a hook's or MCP server's stderr as errors: only warnings by default.
+      level: io.env.LOG_LEVEL?.trim() || (interactive || integration ? 'warn' : 'info'),
       base: { name: 'iterative-retrieval' },
     },
     io.stderr,

@@ -6,6 +6,7 @@ import { noChange, type HookAnswer } from './hook-answer.js';
 import { agentInputSchema, type AgentInput, type PreToolUseHookInput } from './hook-input.js';
 import { DEFAULT_SUBAGENT_TYPE, type PendingPacks } from './pending-packs.js';
 import { hasSkipMarker, SKIP_MARKER } from './skip-marker.js';
+import { START_CONTEXT_TOKENS } from './subagent-start.js';
 
 /** The subagent tool: `Agent`, and `Task`, the name it had before, which hooks still see. */
 export const SUBAGENT_TOOLS: readonly string[] = ['Agent', 'Task'];
@@ -23,6 +24,10 @@ export interface PreToolUseSettings {
 }
 
 const TITLE_LENGTH = 100;
+
+/** This plugin's own agent (agents/context-scout.md), plugin-namespaced or not. */
+const isContextScout = (subagentType: string | undefined) =>
+  subagentType !== undefined && /(?:^|:)context-scout$/.test(subagentType);
 
 function titleOf(input: AgentInput): string {
   const line = input.description.trim() || input.prompt.trim().split('\n')[0]?.trim() || 'the task';
@@ -52,22 +57,25 @@ export async function answerPreToolUse(
   const { prompt } = parsed.data;
   if (prompt.trim() === '') return noChange('the subagent prompt is empty');
   if (hasSkipMarker(prompt)) return noChange(`the prompt contains ${SKIP_MARKER}`);
+  if (isContextScout(parsed.data.subagent_type))
+    return noChange('the context scout runs the retrieval itself');
   if (containsContextSection(prompt)) return noChange('the prompt already holds retrieved context');
 
   const pack = await settings.retrieve(prompt, input.cwd);
   if (pack.files.length === 0)
     return noChange(`nothing relevant found under ${pack.root} (${pack.stopReason})`);
   const packId = packIdOf(input.session_id, input.tool_use_id);
-  const section = await renderContextSection(pack, {
-    packId,
-    title: titleOf(parsed.data),
-    budgetTokens: settings.budgetTokens,
-  });
+  const sectionWithin = (budgetTokens: number) =>
+    renderContextSection(pack, { packId, title: titleOf(parsed.data), budgetTokens });
   const inPrompt = deliversInPrompt(settings.delivery);
 
   let stored = false;
   if (deliversAtStart(settings.delivery)) {
     try {
+      // Claude Code cuts a longer additionalContext down to a preview: the copy is made to fit.
+      const startSection = await sectionWithin(
+        Math.min(settings.budgetTokens, START_CONTEXT_TOKENS),
+      );
       await settings.store.removeStale(settings.startedAt);
       await settings.store.save({
         version: 1,
@@ -77,7 +85,7 @@ export async function answerPreToolUse(
         subagentType: parsed.data.subagent_type ?? DEFAULT_SUBAGENT_TYPE,
         createdAt: settings.startedAt,
         inPrompt,
-        context: section,
+        context: startSection,
       });
       stored = true;
     } catch (error) {
@@ -93,6 +101,7 @@ export async function answerPreToolUse(
       : noChange('the context could not be kept for SubagentStart');
   // The tool input arrived as a JSON object (the schema checked it); echo all of it back.
   const toolInput = input.tool_input as Record<string, unknown>;
+  const section = await sectionWithin(settings.budgetTokens);
   return {
     output: {
       hookSpecificOutput: {

@@ -12,9 +12,20 @@ export interface SubagentStartSettings {
   logger: Logger;
 }
 
-const copyNote = (packId: string) =>
+/**
+ * Claude Code (2.1.330, measured) replaces a longer `additionalContext` with a 2 KB preview and a
+ * file path, so the copy kept for SubagentStart is rendered to fit: see `START_CONTEXT_TOKENS`.
+ */
+export const ADDITIONAL_CONTEXT_LIMIT = 10_000;
+
+export const copyNote = (packId: string) =>
   `If your task prompt already ends with the context section of pack ${packId}, what follows is ` +
-  'a copy of it.';
+  'a shorter copy of it.';
+
+/** Tokens of the SubagentStart copy: 4 characters each, with room for the note above. */
+export const START_CONTEXT_TOKENS = Math.floor(
+  (ADDITIONAL_CONTEXT_LIMIT - copyNote('0'.repeat(12)).length - 2) / 4,
+);
 
 /**
  * Answers a SubagentStart call: the subagent gets, as `additionalContext`, the oldest context of

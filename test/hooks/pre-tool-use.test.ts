@@ -102,6 +102,14 @@ describe('the PreToolUse hook on the subagent tool', () => {
     expectUnchanged(await hook(preToolUse({ ...AGENT_INPUT, prompt })), reason);
   });
 
+  it.each(['iterative-retrieval:context-scout', 'context-scout'])(
+    'changes nothing for the %s agent, which retrieves for itself',
+    async (subagentType) => {
+      const input = { ...AGENT_INPUT, prompt: TASK, subagent_type: subagentType };
+      expectUnchanged(await hook(preToolUse(input)), /context scout runs the retrieval itself/);
+    },
+  );
+
   it('never extends a prompt twice', async () => {
     const first = await hook(preToolUse(AGENT_INPUT));
     const again = await hook(preToolUse(updatedInputOf(first), { tool_use_id: 'toolu_02' }));

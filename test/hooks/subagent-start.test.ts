@@ -34,6 +34,11 @@ const launch = (prompt: string, toolUseId: string, extra: Record<string, unknown
 const sectionOf = (run: HookRun, prompt: string) =>
   updatedInputOf(run).prompt.slice(prompt.length + 2);
 
+/** The pack a context section, or its SubagentStart copy, comes from. */
+const packOf = (text: string) => /<iterative-retrieval-context pack="(\w+)">/.exec(text)?.[1];
+const sameLaunch = (context: string, run: HookRun, prompt: string) =>
+  packOf(context) !== undefined && packOf(context) === packOf(sectionOf(run, prompt));
+
 async function filesIn(directory: string): Promise<string[]> {
   const sessions = await readdir(directory).catch(() => []);
   const nested = await Promise.all(sessions.map((name) => readdir(join(directory, name))));
@@ -56,7 +61,8 @@ describe('the SubagentStart hook', () => {
     });
     const context = additionalContextOf(started);
     expect(context).toMatch(/^If your task prompt already ends with the context section of pack/);
-    expect(context.endsWith(sectionOf(launched, TASK))).toBe(true);
+    expect(sameLaunch(context, launched, TASK)).toBe(true);
+    expect(context).toContain('src/auth/tokens.ts');
     expect(started.notes).toEqual([
       expect.stringMatching(/^context delivered to general-purpose subagent agent-1/),
     ]);
@@ -64,6 +70,18 @@ describe('the SubagentStart hook', () => {
     const again = await hook(subagentStart({ agent_id: 'agent-2' }));
     expectNothingDelivered(again, /no change: no context kept for a general-purpose subagent/);
     expect(await filesIn(store)).toEqual([]);
+  });
+
+  it('keeps its copy within the 10,000 characters Claude Code passes on whole', async () => {
+    const launched = await hook(
+      preToolUse({ description: 'Subagent task', prompt: TASK }, { tool_use_id: 'toolu_big' }),
+      { argv: ['--budget-tokens', '20000'] },
+    );
+    expect(sectionOf(launched, TASK).length).toBeGreaterThan(10_000);
+    const context = additionalContextOf(await hook(subagentStart()));
+    expect(context.length).toBeLessThanOrEqual(10_000);
+    expect(sameLaunch(context, launched, TASK)).toBe(true);
+    expect(context).toContain('src/auth/tokens.ts');
   });
 
   it('gives two subagents started together one pack each, never the same', async () => {
@@ -74,10 +92,10 @@ describe('the SubagentStart hook', () => {
       hook(subagentStart({ agent_id: 'agent-b' })),
     ]);
     const delivered = started.map(additionalContextOf);
-    expect(delivered.filter((context) => context.endsWith(sectionOf(auth, TASK)))).toHaveLength(1);
-    expect(
-      delivered.filter((context) => context.endsWith(sectionOf(invoice, INVOICE_TASK))),
-    ).toHaveLength(1);
+    expect(delivered.filter((context) => sameLaunch(context, auth, TASK))).toHaveLength(1);
+    expect(delivered.filter((context) => sameLaunch(context, invoice, INVOICE_TASK))).toHaveLength(
+      1,
+    );
     expectNothingDelivered(await hook(subagentStart()), /no context kept/);
   });
 
@@ -87,11 +105,11 @@ describe('the SubagentStart hook', () => {
     const second = await launch(INVOICE_TASK, 'toolu_3');
 
     const explorer = await hook(subagentStart({ agent_type: 'Explore' }));
-    expect(additionalContextOf(explorer).endsWith(sectionOf(explore, INVOICE_TASK))).toBe(true);
+    expect(sameLaunch(additionalContextOf(explorer), explore, INVOICE_TASK)).toBe(true);
     const one = await hook(subagentStart());
-    expect(additionalContextOf(one).endsWith(sectionOf(first, TASK))).toBe(true);
+    expect(sameLaunch(additionalContextOf(one), first, TASK)).toBe(true);
     const two = await hook(subagentStart());
-    expect(additionalContextOf(two).endsWith(sectionOf(second, INVOICE_TASK))).toBe(true);
+    expect(sameLaunch(additionalContextOf(two), second, INVOICE_TASK)).toBe(true);
     expectNothingDelivered(
       await hook(subagentStart({ agent_type: 'Plan' })),
       /no context kept for a Plan subagent/,
