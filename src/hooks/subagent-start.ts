@@ -45,7 +45,7 @@ export async function answerSubagentStart(
   }
   const pack = await settings.store.claim(input.session_id, input.agent_type, settings.now);
   if (pack === undefined)
-    return noChange(`no context kept for a ${input.agent_type} subagent of this session`);
+    return noChange(`no context kept for this session's subagents of type ${input.agent_type}`);
   return {
     output: {
       hookSpecificOutput: {

@@ -68,7 +68,10 @@ describe('the SubagentStart hook', () => {
     ]);
 
     const again = await hook(subagentStart({ agent_id: 'agent-2' }));
-    expectNothingDelivered(again, /no change: no context kept for a general-purpose subagent/);
+    expectNothingDelivered(
+      again,
+      /no change: no context kept for this session's subagents of type general-purpose/,
+    );
     expect(await filesIn(store)).toEqual([]);
   });
 
@@ -112,7 +115,7 @@ describe('the SubagentStart hook', () => {
     expect(sameLaunch(additionalContextOf(two), second, INVOICE_TASK)).toBe(true);
     expectNothingDelivered(
       await hook(subagentStart({ agent_type: 'Plan' })),
-      /no context kept for a Plan subagent/,
+      /no context kept for this session's subagents of type Plan/,
     );
   });
 
