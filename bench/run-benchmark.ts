@@ -5,6 +5,7 @@ import { createHeuristicJudge } from '../src/judges/heuristic/heuristic-judge.js
 import type { Judge } from '../src/judges/judge.js';
 import { loadPrompts, renderPrompt, type Prompts } from '../src/prompts.js';
 import { iterativeRetrieve } from '../src/retrieve.js';
+import type { RetrievalOptions } from '../src/options.js';
 import type { FileKind } from '../src/dispatch/source-file.js';
 import { CODE_KINDS, rankByBm25 } from './bm25.js';
 import { accuracyAt, mean, median, precisionRecall, recallAt } from './metrics.js';
@@ -77,7 +78,7 @@ async function runJudge(
   task: BenchTask,
   root: string,
   judge: Judge,
-  options: { maxCycles?: number },
+  options: Pick<RetrievalOptions, 'maxCycles' | 'history'>,
   prompts: Prompts,
 ): Promise<TaskResult> {
   const counter = { tokens: 0 };
@@ -120,6 +121,8 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       options.cacheDirectory,
     );
 
+    // The extracted tree has no .git: the history is read from the mirror, up to the task's commit.
+    const history = { gitDirectory, revision: task.base_commit };
     const reading = performance.now();
     const workspace = await openWorkspace(root, { maxFileBytes: 1_000_000, maxFiles: 50_000 });
     const readMs = performance.now() - reading;
@@ -146,13 +149,13 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
         task,
         root,
         createHeuristicJudge(),
-        { maxCycles: 1 },
+        { maxCycles: 1, history },
         prompts,
       ),
     );
-    record(await runJudge('offline', task, root, createHeuristicJudge(), {}, prompts));
+    record(await runJudge('offline', task, root, createHeuristicJudge(), { history }, prompts));
     if (options.claude)
-      record(await runJudge('claude', task, root, await options.claude(), {}, prompts));
+      record(await runJudge('claude', task, root, await options.claude(), { history }, prompts));
   }
   return { summaries: summarise(results), results };
 }

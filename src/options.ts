@@ -42,6 +42,19 @@ export const retrievalOptionsSchema = z
     excludes: z.array(z.string().min(1)).default([]),
     /** Globs of secret-looking files (`.env`, keys, credentials) to allow as candidates; their excerpts are still redacted. Default: none. */
     allowSecretFiles: z.array(z.string().min(1)).default([]),
+    /**
+     * Use the repository's git history: files changed by past commits whose messages read like the
+     * task rank higher (offline judge). `true` reads the root's own git at HEAD; an object reads
+     * `gitDirectory` (a bare mirror, say) up to `revision`; `false` turns it off. Default true.
+     */
+    history: z
+      .union([
+        z.boolean(),
+        z.object({ gitDirectory: z.string().min(1), revision: z.string().min(1) }).strict(),
+      ])
+      .default(true),
+    /** Most commits read from the history. Default 2,000. */
+    maxHistoryCommits: z.int().min(1).default(2000),
     /** Files larger than this (bytes) are skipped. Default 1 MB. */
     maxFileBytes: z.int().min(1).default(1_000_000),
     /** Most files read from the repository. Default 50,000. */

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { describeWorkspace } from './dispatch/overview.js';
 import { openWorkspace } from './dispatch/workspace.js';
 import { ConfigError } from './errors.js';
+import { readGitHistory } from './history/git-log.js';
 import { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
 import { DEFAULT_PRICES } from './llm/prices.js';
 import { createLedger } from './loop/ledger.js';
@@ -32,6 +33,15 @@ export async function iterativeRetrieve(
   const judge = resolved.judge ?? createHeuristicJudge();
   const root = resolve(resolved.root);
 
+  const history =
+    resolved.history === false
+      ? Promise.resolve([])
+      : readGitHistory({
+          root,
+          maxCommits: resolved.maxHistoryCommits,
+          signal: resolved.signal,
+          ...(resolved.history !== true && resolved.history),
+        });
   const workspace = await openWorkspace(root, {
     excludes: resolved.excludes,
     allowSecretFiles: resolved.allowSecretFiles,
@@ -65,7 +75,7 @@ export async function iterativeRetrieve(
     task,
     judge,
     workspace,
-    overview: describeWorkspace(workspace),
+    overview: describeWorkspace(workspace, await history),
     options: { ...resolved, maxCandidatesPerCycle },
     ledger,
     logger,

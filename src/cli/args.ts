@@ -37,6 +37,7 @@ export interface CliArguments {
   evaluatorModel: string | undefined;
   refinerModel: string | undefined;
   includeSecretFiles: string[];
+  noHistory: boolean;
 }
 
 export const USAGE = `Usage: iterative-retrieval [task] [options]
@@ -60,6 +61,8 @@ Options:
                           allow a secret-looking file (.env, keys, credentials) as a candidate
                           (repeatable; its excerpts are still redacted)
   --max-candidates <n>    most files judged per cycle (default: 30 offline, 12 with Claude)
+  --no-history            ignore the git history (by default the offline judge ranks higher the
+                          files that past commits like the task changed)
 
 Claude judge (with ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL for a gateway or proxy):
   --evaluator-model <id>  model for per-file evaluation (default: claude-haiku-5-5,
@@ -157,6 +160,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         'evaluator-model': { type: 'string' },
         'refiner-model': { type: 'string' },
         'include-secret-file': { type: 'string', multiple: true },
+        'no-history': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -218,5 +222,6 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     evaluatorModel: values['evaluator-model'],
     refinerModel: values['refiner-model'],
     includeSecretFiles: values['include-secret-file'] ?? [],
+    noHistory: values['no-history'] ?? false,
   };
 }

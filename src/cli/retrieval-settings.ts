@@ -12,6 +12,7 @@ export function retrievalOptionsFrom(
   return {
     excludes: args.excludes,
     allowSecretFiles: args.includeSecretFiles,
+    ...(args.noHistory && { history: false }),
     ...(args.maxCycles !== undefined && { maxCycles: args.maxCycles }),
     ...(args.threshold !== undefined && { threshold: args.threshold }),
     ...(args.minFiles !== undefined && { minFiles: args.minFiles }),

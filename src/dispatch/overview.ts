@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import type { PastCommit } from '../history/git-log.js';
 import type { RepoOverview } from '../judges/judge.js';
 import type { Workspace } from './workspace.js';
 
@@ -6,7 +7,10 @@ const MAX_DIRECTORIES = 300;
 const SYMBOLS_PER_FILE = 6;
 
 /** The repository at a glance, for a judge's first query. */
-export function describeWorkspace(workspace: Workspace): RepoOverview {
+export function describeWorkspace(
+  workspace: Workspace,
+  history: readonly PastCommit[] = [],
+): RepoOverview {
   const paths = workspace.files.map((file) => file.path).sort();
   const counts = new Map<string, number>();
   for (const path of paths) {
@@ -32,5 +36,10 @@ export function describeWorkspace(workspace: Workspace): RepoOverview {
     ];
     if (names.length > 0) symbols[file.path] = names.slice(0, SYMBOLS_PER_FILE);
   }
-  return { fileCount: paths.length, paths, directories, symbols };
+  // Only commits that changed files still here: a deleted file is no one's context.
+  const present = new Set(paths);
+  const recent = history
+    .map((commit) => ({ ...commit, files: commit.files.filter((file) => present.has(file)) }))
+    .filter((commit) => commit.files.length > 0);
+  return { fileCount: paths.length, paths, directories, symbols, history: recent };
 }

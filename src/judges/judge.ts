@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Candidate } from '../dispatch/candidate.js';
+import type { PastCommit } from '../history/git-log.js';
 import type { Ledger } from '../loop/ledger.js';
 import type { Query } from '../query.js';
 
@@ -36,6 +37,8 @@ export interface RepoOverview {
   directories: readonly { path: string; fileCount: number }[];
   /** The top-level symbols each file exports (or defines, when it exports nothing), a few per file. */
   symbols: Readonly<Record<string, readonly string[]>>;
+  /** Recent commits (newest first) and the files they changed; empty without git history. */
+  history: readonly PastCommit[];
 }
 
 /** What every judge call gets: the run's accounts and its cancellation signal. */

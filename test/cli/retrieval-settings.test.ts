@@ -11,7 +11,7 @@ describe('retrievalOptionsFrom', () => {
 
   it('passes every tuning flag to the library option it names', () => {
     const args = parseCliArguments(
-      `hook --max-cycles 2 --threshold 0.8 --min-files 2 --min-relevance 0.6 --max-files 4 --max-candidates 9 --concurrency 3 --max-calls 5 --max-input-tokens 1000 --max-cost 0.5 --exclude dist/** --include-secret-file .env`.split(
+      `hook --max-cycles 2 --threshold 0.8 --min-files 2 --min-relevance 0.6 --max-files 4 --max-candidates 9 --concurrency 3 --max-calls 5 --max-input-tokens 1000 --max-cost 0.5 --exclude dist/** --include-secret-file .env --no-history`.split(
         ' ',
       ),
     );
@@ -29,6 +29,7 @@ describe('retrievalOptionsFrom', () => {
       maxCostUsd: 0.5,
       excludes: ['dist/**'],
       allowSecretFiles: ['.env'],
+      history: false,
     });
   });
 

@@ -14,6 +14,7 @@ const overview: RepoOverview = {
     { path: 'src/auth', fileCount: 2 },
   ],
   symbols: { 'src/auth/tokens.ts': ['issueAccessToken', 'isTokenExpired'] },
+  history: [],
 };
 
 describe('renderOverview', () => {

@@ -4,6 +4,7 @@ import type { FileKind } from '../../dispatch/source-file.js';
 import type { KeywordMatch } from '../../dispatch/match.js';
 import { FIELD_WEIGHTS, fieldScore, rankScore } from '../../dispatch/rank.js';
 import type { Evaluation, JudgeContext } from '../judge.js';
+import { historyOf } from './history-evidence.js';
 import type { TermModel } from './term-model.js';
 
 /**
@@ -24,6 +25,8 @@ const STRONG_NEIGHBOUR = 0.7;
 /** Below this lexical relevance a file has no evidence of its own; neighbours do not lift it. */
 const OWN_EVIDENCE = 0.15;
 const NAMED_IN_TASK = 0.9;
+/** The most a file gains from the repository's past: past fixes like this task changed it. */
+const HISTORY_WEIGHT = 0.3;
 /** Supporting material stays in its rubric band: a test is at most related, a doc tangential. */
 const KIND_CEILINGS: Record<FileKind, number> = {
   source: 1,
@@ -227,6 +230,17 @@ export function evaluateHeuristically(
       relevance = lifted;
       reasons.push(`${neighbour.direction} ${neighbour.path}`);
     }
+  }
+  const past = historyOf(context.overview, model).get(candidate.path);
+  if (past && past.share > 0) {
+    relevance = Math.min(
+      ceiling,
+      MAX_RELEVANCE,
+      Math.round((relevance + HISTORY_WEIGHT * past.share) * 100) / 100,
+    );
+    reasons.push(
+      `changed by ${past.commits} similar past ${past.commits === 1 ? 'commit' : 'commits'} ("${past.example}")`,
+    );
   }
   if (candidate.kind !== 'source') reasons.push(`${candidate.kind} file`);
   const reason =

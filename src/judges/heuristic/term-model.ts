@@ -10,6 +10,8 @@ import { extractTaskTerms, type TaskTerms } from './task-terms.js';
  * piling up.
  */
 export interface TermModel {
+  /** The task as given. */
+  task: string;
   terms: TaskTerms;
   /** Every keyword of the model, most important first: task terms, then synonyms. */
   keywords: string[];
@@ -59,6 +61,7 @@ export function buildTermModel(task: string): TermModel {
       (importance.get(right.toLowerCase()) ?? 0) - (importance.get(left.toLowerCase()) ?? 0),
   );
   return {
+    task,
     terms,
     keywords,
     importanceOf: (keyword) => importance.get(keyword.toLowerCase()) ?? LEARNED_IMPORTANCE,
