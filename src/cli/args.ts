@@ -126,6 +126,15 @@ function choice<T extends string>(
   });
 }
 
+/**
+ * The command: `hook` or `mcp` when it is the first argument, else a plain run. Decided from the
+ * first argument alone, before any parsing, so that a hook whose flags are wrong still knows it
+ * is a hook (and must not exit 2). Only the integrations are words: a task is never `retrieve`.
+ */
+export function commandOf(argv: readonly string[]): Command {
+  return argv[0] === 'hook' || argv[0] === 'mcp' ? argv[0] : 'retrieve';
+}
+
 /** Parses the command line; every mistake is a ConfigError naming the option. */
 export function parseCliArguments(argv: readonly string[]): CliArguments {
   let parsed;
@@ -172,11 +181,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     throw new ConfigError(message.replace(/'/g, '`'), { cause: error });
   }
   const { values, positionals } = parsed;
-  // Only the integrations are words; a task is never mistaken for `retrieve`.
-  const command =
-    positionals[0] === 'hook' || positionals[0] === 'mcp'
-      ? (positionals.shift() as Command)
-      : 'retrieve';
+  const command = commandOf(argv);
+  if (command !== 'retrieve') positionals.shift();
   if (command !== 'retrieve' && positionals.length > 0)
     throw new ConfigError(
       `\`${command}\` takes no task argument (got "${positionals[0]}"); its tasks come from ${command === 'hook' ? 'Claude Code' : 'the MCP client'}`,

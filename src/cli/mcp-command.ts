@@ -3,6 +3,7 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import type { Logger } from 'pino';
 import { ConfigError } from '../errors.js';
 import { resolveAllowedRoots } from '../mcp/allowed-roots.js';
+import { judgeForCall } from '../mcp/call-judge.js';
 import { createRetrievalMcpServer } from '../mcp/server.js';
 import { DEFAULT_HANDOVER_TOKENS } from '../output/handover.js';
 import type { CliArguments } from './args.js';
@@ -51,7 +52,7 @@ export async function runMcpCommand(
       retrievalOptions: retrievalOptionsFrom(args),
       selectJudge: async (choice, callLogger) => {
         const { judge, because } = await chooseJudge({
-          choice: choice ?? args.judge,
+          choice: judgeForCall(args.judge, choice),
           env: io.env,
           promptsDirectory: args.prompts,
           evaluatorModel: args.evaluatorModel,
@@ -73,7 +74,8 @@ export async function runMcpCommand(
     onerror: (error) => logger.warn({ err: error }, 'mcp connection error'),
   });
   logger.info({ allowedRoots }, 'mcp server listening on stdio');
-  const stop = () => void handle.close();
+  const stop = () =>
+    void handle.close().catch((error: unknown) => logger.warn({ err: error }, 'mcp close failed'));
   if (io.signal?.aborted) stop();
   io.signal?.addEventListener('abort', stop, { once: true });
   await transport.closed;

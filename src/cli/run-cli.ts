@@ -5,7 +5,7 @@ import { contextPackJsonSchema } from '../output/context-pack.js';
 import { formatContextPack } from '../output/format.js';
 import { renderHandover } from '../output/handover.js';
 import { iterativeRetrieve } from '../retrieve.js';
-import { parseCliArguments, USAGE } from './args.js';
+import { commandOf, parseCliArguments, USAGE } from './args.js';
 import { chooseJudge } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { runHookCommand } from './hook-command.js';
@@ -27,11 +27,13 @@ export interface CliIo {
   streams?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } | undefined;
 }
 
-function exitCodeOf(error: unknown): number {
+function exitCodeOf(error: unknown, signal: AbortSignal | undefined): number {
   if (error instanceof ConfigError) return EXIT_CODES.usage;
   if (error instanceof SearchError) return EXIT_CODES.filesystem;
   if (error instanceof JudgeError) return EXIT_CODES.judge;
-  if (error instanceof AbortError) return EXIT_CODES.interrupted;
+  // Stopped before any file was judged: by Ctrl-C, an interruption; by --timeout, no context.
+  if (error instanceof AbortError)
+    return signal?.aborted ? EXIT_CODES.interrupted : EXIT_CODES.noContext;
   return EXIT_CODES.internal;
 }
 
@@ -65,25 +67,24 @@ async function readTask(
 export async function runCli(io: CliIo): Promise<number> {
   const say = (line: string) => io.stderr.write(`iterative-retrieval: ${line}\n`);
   const interactive = io.stderr.isTTY === true;
-  const integration = io.argv[0] === 'hook' || io.argv[0] === 'mcp';
+  const command = commandOf(io.argv);
   // On a terminal a person reads progress lines; elsewhere the JSON logs carry progress.
   const logger = pino(
     {
       // Claude Code shows a hook's or MCP server's stderr as errors: only warnings by default.
-      level: io.env.LOG_LEVEL?.trim() || (interactive || integration ? 'warn' : 'info'),
+      level: io.env.LOG_LEVEL?.trim() || (interactive || command !== 'retrieve' ? 'warn' : 'info'),
       base: { name: 'iterative-retrieval' },
     },
     io.stderr,
   );
   try {
     const args = parseCliArguments(io.argv);
-    if (args.help) return (io.stdout.write(`${USAGE}\n`), EXIT_CODES.ok);
-    if (args.version) return (io.stdout.write(`${io.version}\n`), EXIT_CODES.ok);
+    // A hook's stdout is its answer to Claude Code; anything else a person asked for goes to stderr.
+    const out = command === 'hook' ? io.stderr : io.stdout;
+    if (args.help) return (out.write(`${USAGE}\n`), EXIT_CODES.ok);
+    if (args.version) return (out.write(`${io.version}\n`), EXIT_CODES.ok);
     if (args.schema)
-      return (
-        io.stdout.write(`${JSON.stringify(contextPackJsonSchema(), null, 2)}\n`),
-        EXIT_CODES.ok
-      );
+      return (out.write(`${JSON.stringify(contextPackJsonSchema(), null, 2)}\n`), EXIT_CODES.ok);
 
     if (args.command === 'hook') return await runHookCommand(io, args, logger);
     if (args.command === 'mcp') return await runMcpCommand(io, args, logger);
@@ -128,8 +129,13 @@ export async function runCli(io: CliIo): Promise<number> {
     return pack.files.length > 0 ? EXIT_CODES.ok : EXIT_CODES.noContext;
   } catch (error) {
     // Claude Code reads exit 2 from a PreToolUse hook as "block the tool": a hook never fails.
-    const code = io.argv[0] === 'hook' ? EXIT_CODES.ok : exitCodeOf(error);
-    const message = error instanceof Error ? error.message : String(error);
+    const code = command === 'hook' ? EXIT_CODES.ok : exitCodeOf(error, io.signal);
+    const message =
+      error instanceof AbortError && !io.signal?.aborted
+        ? 'the --timeout ran out before any file was judged; allow more time or search a smaller --root'
+        : error instanceof Error
+          ? error.message
+          : String(error);
     say(`error: ${message}`);
     if (code === EXIT_CODES.usage) say('run with --help for usage');
     if (!(error instanceof RetrievalError)) logger.error({ err: error }, 'unexpected error');

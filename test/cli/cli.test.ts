@@ -205,6 +205,16 @@ describe('the CLI', () => {
     expect(run.stdout).toBe('');
   });
 
+  it.each(['--help', '--version', '--schema'])(
+    'keeps stdout clean for the hook: `hook %s` writes to stderr',
+    async (flag) => {
+      const run = await cli(['hook', flag]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.length).toBeGreaterThan(0);
+    },
+  );
+
   it('exits 1 and explains when nothing relevant is found', async () => {
     const repository = await createRepository({ 'src/a.ts': 'export const a = 1;\n' });
     try {
