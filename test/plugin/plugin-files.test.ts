@@ -126,7 +126,8 @@ describe('the Claude Code plugin', () => {
       (entry) => entry.hooks,
     );
     for (const hook of commands) {
-      expect(hook.command).toBe(`node "${ENTRY}" hook`);
+      // With a key in Claude Code's environment every launch would call Claude: capped.
+      expect(hook.command).toBe(`node "${ENTRY}" hook --max-cost 0.1`);
       // Under Claude Code's own limit, with room for the hook's time budget (30 s by default).
       expect(hook.timeout).toBeLessThanOrEqual(60);
     }
@@ -134,7 +135,10 @@ describe('the Claude Code plugin', () => {
 
   it('starts the MCP server with the CLI', () => {
     const { mcpServers } = mcpFileSchema.parse(readJson('.mcp.json'));
-    expect(mcpServers['iterative-retrieval']).toEqual({ command: 'node', args: [ENTRY, 'mcp'] });
+    expect(mcpServers['iterative-retrieval']).toEqual({
+      command: 'node',
+      args: [ENTRY, 'mcp', '--max-cost', '0.1'],
+    });
   });
 
   it('has a context-scout agent that calls the CLI', () => {
