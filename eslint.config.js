@@ -29,6 +29,19 @@ export default tseslint.config(
       ...restrict([ANTHROPIC_SDK]),
     },
   },
+  {
+    files: ['src/**'],
+    ignores: ['src/cli/main.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'process',
+          message: 'Only src/cli/main.ts touches process; pass what is needed in.',
+        },
+      ],
+    },
+  },
   { files: ['src/**'], rules: restrict([ANTHROPIC_SDK, ...FILE_SYSTEM], [MCP_SDK]) },
   { files: ['src/llm/**'], rules: restrict(FILE_SYSTEM, [MCP_SDK]) },
   {

@@ -56,6 +56,10 @@ export function readGitHistory(source: HistorySource): Promise<PastCommit[]> {
     `--format=${RECORD}%s%n%b${END_OF_MESSAGE}`,
     // Inside a larger repository, only the root's files, with paths relative to it.
     ...(source.gitDirectory ? [] : ['--relative']),
+    // A repository's own configuration must not make `git log` verify signatures (run a program).
+    '--no-show-signature',
+    // Whatever the caller passes as a revision is never read as an option.
+    '--end-of-options',
     source.revision ?? 'HEAD',
     '--',
   ];

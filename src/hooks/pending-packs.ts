@@ -111,6 +111,7 @@ export function openPendingPacks(directory: string): PendingPacks {
     },
 
     async removeStale(now) {
+      await ensurePrivateDirectory(directory);
       let removed = 0;
       for (const session of await listDirectory(directory)) {
         if (!SESSION_DIRECTORY.test(session)) continue;

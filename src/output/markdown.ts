@@ -176,10 +176,10 @@ function formatWithinBudget(
       lists,
     };
   };
-  // The least relevant files go first, then the gap and warning lists.
+  // The gap and warning lists go first, then the least relevant files: files are the context.
   let kept = ranked.length;
-  while (kept > 0 && !fits(render(pack, layoutOf(kept, true)))) kept--;
   const lists = fits(render(pack, layoutOf(kept, true)));
+  while (kept > 0 && !fits(render(pack, layoutOf(kept, lists)))) kept--;
   if (!fits(render(pack, layoutOf(kept, lists)))) return titleWithin(pack, budgetTokens);
   for (const file of ranked.slice(0, kept)) {
     const note = bodies.get(file) ?? [];

@@ -113,6 +113,24 @@ describe('formatMarkdown within a token budget', () => {
     expect(text).toMatch(/\n\n[12] less relevant files? left out to fit the token budget\.\n/);
   });
 
+  it('leaves out the gap and warning lists before any file', () => {
+    const files = ['x', 'y'].map((name, index) =>
+      makeFile({ path: `src/${name}.ts`, relevance: 0.9 - index / 10, reason: 'r'.repeat(200) }),
+    );
+    const gaps = Array.from({ length: 8 }, (_, index) => ({
+      description: `the ${'Backoff '.repeat(10)}type ${index}`,
+      raisedBy: ['src/x.ts'],
+      cycle: 1,
+      searched: true,
+    }));
+    const text = formatMarkdown(makePack({ files, gaps }), { excerpts: false, budgetTokens: 260 });
+    expect(text).toContain('## `src/x.ts`');
+    expect(text).toContain('## `src/y.ts`');
+    expect(text).not.toContain('## Open gaps');
+    expect(text).toContain('Open gaps and warnings left out to fit the token budget.');
+    expect(estimateTokens(text)).toBeLessThanOrEqual(260);
+  });
+
   it('clips a task too long for the budget to a title that fits', () => {
     const pack = makePack({ task: `Fix ${'everything '.repeat(200)}` });
     const text = formatMarkdown(pack, { excerpts: false, budgetTokens: 30 });

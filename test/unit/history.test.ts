@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseGitLog, readGitHistory, type PastCommit } from '../../src/history/git-log.js';
@@ -88,6 +88,14 @@ describe('readGitHistory', () => {
     ['a directory that does not exist', async () => '/nonexistent/project'],
   ])('is empty for %s', async (_case, makeRoot) => {
     expect(await readGitHistory({ root: await makeRoot(), maxCommits: 10 })).toEqual([]);
+  });
+
+  it('never reads a revision as an option', async () => {
+    const { root } = await gitRepository([['One', { 'a.js': '1' }]]);
+    const written = join(root, 'written-by-git.txt');
+    const history = await readGitHistory({ root, revision: `--output=${written}`, maxCommits: 5 });
+    expect(history).toEqual([]);
+    await expect(readFile(written)).rejects.toThrow();
   });
 
   it('keeps at most maxCommits, the newest', async () => {
