@@ -85,8 +85,9 @@ Claude judge (with ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL for a gateway or proxy)
   -h, --help              show this help
   -v, --version           show the version
 
-Exit codes: 0 context found, 1 nothing relevant found, 2 invalid usage, 3 unreadable root or
-task file, 4 judge failure, 5 internal error, 130 interrupted. \`hook\` always exits 0.
+Exit codes: 0 context found, 1 nothing relevant found (or --timeout before any judgement),
+2 invalid usage, 3 unreadable root or task file, 4 judge failure, 5 internal error,
+130 interrupted. \`hook\` always exits 0.
 Environment: LOG_LEVEL (pino level for the JSON logs on stderr), ANTHROPIC_API_KEY,
 ANTHROPIC_BASE_URL, RETRIEVAL_EVALUATOR_MODEL, RETRIEVAL_REFINER_MODEL; for hook:
 RETRIEVAL_HOOK_DELIVERY (both | prompt | start), RETRIEVAL_HOOK_STORE.`;
