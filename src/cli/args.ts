@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../errors.js';
+import { JUDGE_CHOICES, type JudgeChoice } from '../judges/judge-choice.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
-
-export const JUDGE_CHOICES = ['auto', 'heuristic', 'claude'] as const;
-export type JudgeChoice = (typeof JUDGE_CHOICES)[number];
 
 /** `retrieve` is the default; `hook` and `mcp` run the integrations (./hook-command.ts, ./mcp-command.ts). */
 export const COMMANDS = ['retrieve', 'hook', 'mcp'] as const;

@@ -3,7 +3,7 @@ import { ConfigError } from '../errors.js';
 import { connectClaudeJudge } from '../judges/claude/connect.js';
 import { createHeuristicJudge } from '../judges/heuristic/heuristic-judge.js';
 import type { Judge } from '../judges/judge.js';
-import type { JudgeChoice } from './args.js';
+import type { JudgeChoice } from '../judges/judge-choice.js';
 
 export interface ChosenJudge {
   judge: Judge;

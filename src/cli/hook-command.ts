@@ -12,7 +12,8 @@ import { iterativeRetrieve } from '../retrieve.js';
 import type { CliArguments } from './args.js';
 import { chooseJudge } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
-import { retrievalOptionsFrom, withTimeout } from './retrieval-settings.js';
+import { withTimeout } from '../deadline.js';
+import { retrievalOptionsFrom } from './retrieval-settings.js';
 import type { CliIo } from './run-cli.js';
 
 /** Seconds a hook run may search; well under the 60 s the plugin's hooks.json allows it. */

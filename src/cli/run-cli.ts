@@ -10,8 +10,9 @@ import { chooseJudge } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { runHookCommand } from './hook-command.js';
 import { runMcpCommand } from './mcp-command.js';
-import { describeProgress } from './progress.js';
-import { retrievalOptionsFrom, withTimeout } from './retrieval-settings.js';
+import { describeProgress } from '../loop/progress.js';
+import { withTimeout } from '../deadline.js';
+import { retrievalOptionsFrom } from './retrieval-settings.js';
 
 /** Everything the CLI needs from its process, passed in so the CLI can be tested in-process. */
 export interface CliIo {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { estimateTokens } from '../dispatch/excerpt.js';
 import type { ContextPack } from '../output/context-pack.js';
-import { renderHandover } from '../output/handover.js';
+import { prepareHandover } from '../output/handover.js';
 
 /**
  * The section a subagent gets: the hand-over (src/output/handover.ts) inside a tag that marks
@@ -21,8 +21,8 @@ export interface ContextSectionOptions {
   packId: string;
   /** Heading of the hand-over: a short name of the task, since the prompt itself comes first. */
   title: string;
-  /** Most tokens of the whole section. */
-  budgetTokens: number;
+  /** Most tokens of the largest section that will be made. */
+  largestBudgetTokens: number;
 }
 
 /** A short stable id of one subagent launch. */
@@ -34,17 +34,22 @@ export function containsContextSection(prompt: string): boolean {
   return prompt.includes(`<${TAG}`);
 }
 
-export async function renderContextSection(
+/**
+ * A renderer of the section within any budget up to `largestBudgetTokens`: the selected files are
+ * read and redacted once, however many sizes are made (the prompt's and the SubagentStart copy).
+ */
+export async function prepareContextSection(
   pack: ContextPack,
   options: ContextSectionOptions,
-): Promise<string> {
+): Promise<(budgetTokens: number) => string> {
   const open = `<${TAG} pack="${options.packId}">`;
   const close = `</${TAG}>`;
   const frame = estimateTokens([open, INTRODUCTION, '', close].join('\n'));
-  const handover = await renderHandover(
+  const handover = await prepareHandover(
     // The hand-over's heading repeats the task; the subagent already has it as its prompt.
     { ...pack, task: options.title },
-    { budgetTokens: Math.max(1, options.budgetTokens - frame) },
+    Math.max(1, options.largestBudgetTokens - frame),
   );
-  return [open, INTRODUCTION, '', handover.trim(), close].join('\n');
+  return (budgetTokens) =>
+    [open, INTRODUCTION, '', handover(Math.max(1, budgetTokens - frame)).trim(), close].join('\n');
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ContextPack } from '../output/context-pack.js';
-import { containsContextSection, packIdOf, renderContextSection } from './context-section.js';
+import { containsContextSection, packIdOf, prepareContextSection } from './context-section.js';
 import { deliversAtStart, deliversInPrompt, type HookDelivery } from './delivery.js';
 import { noChange, type HookAnswer } from './hook-answer.js';
 import { agentInputSchema, type AgentInput, type PreToolUseHookInput } from './hook-input.js';
@@ -65,17 +65,18 @@ export async function answerPreToolUse(
   if (pack.files.length === 0)
     return noChange(`nothing relevant found under ${pack.root} (${pack.stopReason})`);
   const packId = packIdOf(input.session_id, input.tool_use_id);
-  const sectionWithin = (budgetTokens: number) =>
-    renderContextSection(pack, { packId, title: titleOf(parsed.data), budgetTokens });
+  const sectionWithin = await prepareContextSection(pack, {
+    packId,
+    title: titleOf(parsed.data),
+    largestBudgetTokens: settings.budgetTokens,
+  });
   const inPrompt = deliversInPrompt(settings.delivery);
 
   let stored = false;
   if (deliversAtStart(settings.delivery)) {
     try {
       // Claude Code cuts a longer additionalContext down to a preview: the copy is made to fit.
-      const startSection = await sectionWithin(
-        Math.min(settings.budgetTokens, START_CONTEXT_TOKENS),
-      );
+      const startSection = sectionWithin(Math.min(settings.budgetTokens, START_CONTEXT_TOKENS));
       await settings.store.removeStale(settings.startedAt);
       await settings.store.save({
         version: 1,
@@ -101,7 +102,7 @@ export async function answerPreToolUse(
       : noChange('the context could not be kept for SubagentStart');
   // The tool input arrived as a JSON object (the schema checked it); echo all of it back.
   const toolInput = input.tool_input as Record<string, unknown>;
-  const section = await sectionWithin(settings.budgetTokens);
+  const section = sectionWithin(settings.budgetTokens);
   return {
     output: {
       hookSpecificOutput: {

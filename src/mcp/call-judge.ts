@@ -1,4 +1,4 @@
-import type { JudgeChoice } from '../cli/args.js';
+import type { JudgeChoice } from '../judges/judge-choice.js';
 import { ConfigError } from '../errors.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
-import { describeProgress } from '../cli/progress.js';
+import { describeProgress } from '../loop/progress.js';
 import type { ProgressEvent } from '../loop/progress.js';
 
 /** MCP progress notifications for one tool call, one per step a person would want to see. */

@@ -1,7 +1,7 @@
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
-import type { JudgeChoice } from '../cli/args.js';
-import { withTimeout } from '../cli/retrieval-settings.js';
+import type { JudgeChoice } from '../judges/judge-choice.js';
+import { withTimeout } from '../deadline.js';
 import { RetrievalError } from '../errors.js';
 import type { Judge } from '../judges/judge.js';
 import type { RetrievalOptions } from '../options.js';

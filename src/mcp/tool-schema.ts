@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JUDGE_CHOICES } from '../cli/args.js';
+import { JUDGE_CHOICES } from '../judges/judge-choice.js';
 
 /** The MCP tool's name and the words a model reads to decide when and how to call it. */
 export const RETRIEVE_CONTEXT_TOOL = 'retrieve_context';

@@ -62,18 +62,29 @@ async function wholeFile(
 }
 
 /**
- * The pack as Markdown for a subagent: task, selected files with reasons and line ranges, open
- * gaps, and — within the budget — whole files (secrets redacted) or excerpts, most relevant
- * first. Reads the selected files under `pack.root`.
+ * Reads and redacts the selected files under `pack.root` once, for hand-overs of up to
+ * `largestBudgetTokens`; the renderer it returns makes one within any budget up to that.
  */
-export async function renderHandover(pack: ContextPack, options: HandoverOptions): Promise<string> {
+export async function prepareHandover(
+  pack: ContextPack,
+  largestBudgetTokens: number,
+): Promise<(budgetTokens: number) => string> {
   const texts = await Promise.all(
-    pack.files.map((file) => wholeFile(pack.root, file, options.budgetTokens)),
+    pack.files.map((file) => wholeFile(pack.root, file, largestBudgetTokens)),
   );
   const contents = new Map<string, string>();
   pack.files.forEach((file, index) => {
     const text = texts[index];
     if (text !== undefined) contents.set(file.path, text);
   });
-  return formatMarkdown(pack, { excerpts: true, budgetTokens: options.budgetTokens, contents });
+  return (budgetTokens) => formatMarkdown(pack, { excerpts: true, budgetTokens, contents });
+}
+
+/**
+ * The pack as Markdown for a subagent: task, selected files with reasons and line ranges, open
+ * gaps, and — within the budget — whole files (secrets redacted) or excerpts, most relevant
+ * first. Reads the selected files under `pack.root`.
+ */
+export async function renderHandover(pack: ContextPack, options: HandoverOptions): Promise<string> {
+  return (await prepareHandover(pack, options.budgetTokens))(options.budgetTokens);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArguments } from '../../src/cli/args.js';
-import { retrievalOptionsFrom, withTimeout } from '../../src/cli/retrieval-settings.js';
+import { retrievalOptionsFrom } from '../../src/cli/retrieval-settings.js';
+import { withTimeout } from '../../src/deadline.js';
 import { parseRetrievalOptions } from '../../src/options.js';
 
 describe('retrievalOptionsFrom', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgeChoice } from '../../src/cli/args.js';
+import type { JudgeChoice } from '../../src/judges/judge-choice.js';
 import { ConfigError } from '../../src/errors.js';
 import { judgeForCall } from '../../src/mcp/call-judge.js';
 

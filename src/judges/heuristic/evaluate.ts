@@ -1,10 +1,10 @@
-import { posix } from 'node:path';
 import type { Candidate } from '../../dispatch/candidate.js';
 import type { FileKind } from '../../dispatch/source-file.js';
 import type { KeywordMatch } from '../../dispatch/match.js';
 import { FIELD_WEIGHTS, fieldScore, rankScore } from '../../dispatch/rank.js';
 import type { Evaluation, JudgeContext } from '../judge.js';
 import { historyOf } from './history-evidence.js';
+import { strongestNeighbour } from './neighbours.js';
 import type { TermModel } from './term-model.js';
 
 /**
@@ -19,9 +19,6 @@ import type { TermModel } from './term-model.js';
 
 const CALIBRATION_STEEPNESS = 3;
 const MAX_RELEVANCE = 0.98;
-/** A file that imports, or is imported by, a relevant file is related context, up to this share of it. */
-const NEIGHBOUR_SHARE = 0.65;
-const STRONG_NEIGHBOUR = 0.7;
 /** Below this lexical relevance a file has no evidence of its own; neighbours do not lift it. */
 const OWN_EVIDENCE = 0.15;
 const NAMED_IN_TASK = 0.9;
@@ -163,38 +160,6 @@ function describe(candidate: Candidate, model: TermModel): string[] {
     .filter((text): text is string => text !== undefined);
 }
 
-interface Neighbour {
-  path: string;
-  relevance: number;
-  direction: 'uses' | 'used by';
-}
-
-/**
- * The most relevant file among this candidate's neighbours in its own module: files of the same
- * directory that it imports or that import it. Only strong neighbours count; across directories
- * an import says too little (everything imports the logger).
- */
-function strongestNeighbour(candidate: Candidate, view: CycleView): Neighbour | undefined {
-  const directory = posix.dirname(candidate.path);
-  const neighbours: Neighbour[] = [
-    ...candidate.imports.flatMap((entry) =>
-      entry.resolved === undefined ? [] : [{ path: entry.resolved, direction: 'uses' as const }],
-    ),
-    ...(view.importers.get(candidate.path) ?? []).map((path) => ({
-      path,
-      direction: 'used by' as const,
-    })),
-  ].map((neighbour) => ({ ...neighbour, relevance: view.relevance.get(neighbour.path) ?? 0 }));
-  return neighbours
-    .filter(
-      (neighbour) =>
-        neighbour.path !== candidate.path &&
-        neighbour.relevance >= STRONG_NEIGHBOUR &&
-        posix.dirname(neighbour.path) === directory,
-    )
-    .sort((left, right) => right.relevance - left.relevance)[0];
-}
-
 function missingContext(candidate: Candidate, context: JudgeContext): string[] {
   // A file held or already listed is not missing; the set grows as imports are listed.
   const seen = new Set([...context.candidatePaths, ...context.judged.map((file) => file.path)]);
@@ -224,10 +189,9 @@ export function evaluateHeuristically(
     reasons.unshift('named in the task');
   }
   if (lexical >= OWN_EVIDENCE) {
-    const neighbour = strongestNeighbour(candidate, view);
-    const lifted = neighbour ? Math.round(neighbour.relevance * NEIGHBOUR_SHARE * 100) / 100 : 0;
-    if (neighbour && lifted > relevance) {
-      relevance = lifted;
+    const neighbour = strongestNeighbour(candidate, view.relevance, view.importers);
+    if (neighbour && neighbour.lifted > relevance) {
+      relevance = neighbour.lifted;
       reasons.push(`${neighbour.direction} ${neighbour.path}`);
     }
   }
