@@ -25,14 +25,7 @@ export interface ListedFile {
 }
 
 export async function assertDirectory(root: string): Promise<void> {
-  let stats;
-  try {
-    stats = await stat(root);
-  } catch (error) {
-    throw new SearchError(`root \`${root}\` does not exist`, { cause: error, path: root });
-  }
-  if (!stats.isDirectory())
-    throw new SearchError(`root \`${root}\` is not a directory`, { path: root });
+  await realDirectory(root, root);
 }
 
 export async function listFiles(root: string, ignore: readonly string[]): Promise<ListedFile[]> {

@@ -4,8 +4,7 @@ import { JUDGE_CHOICES, type JudgeChoice } from '../judges/judge-choice.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
 
 /** `retrieve` is the default; `hook` and `mcp` run the integrations (./hook-command.ts, ./mcp-command.ts). */
-export const COMMANDS = ['retrieve', 'hook', 'mcp'] as const;
-export type Command = (typeof COMMANDS)[number];
+export type Command = 'retrieve' | 'hook' | 'mcp';
 
 export interface CliArguments {
   command: Command;

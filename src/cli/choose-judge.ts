@@ -4,6 +4,7 @@ import { connectClaudeJudge } from '../judges/claude/connect.js';
 import { createHeuristicJudge } from '../judges/heuristic/heuristic-judge.js';
 import type { Judge } from '../judges/judge.js';
 import type { JudgeChoice } from '../judges/judge-choice.js';
+import type { CliArguments } from './args.js';
 
 export interface ChosenJudge {
   judge: Judge;
@@ -54,4 +55,21 @@ export async function chooseJudge(settings: JudgeSettings): Promise<ChosenJudge>
         ? `requested with --judge claude${where}`
         : `ANTHROPIC_API_KEY is configured${where}`,
   };
+}
+
+/** The judge the command line asks for; `choice` stands in for `--judge` (an MCP call's own). */
+export function chooseJudgeFor(
+  args: CliArguments,
+  env: JudgeSettings['env'],
+  logger: Logger,
+  choice: JudgeChoice = args.judge,
+): Promise<ChosenJudge> {
+  return chooseJudge({
+    choice,
+    env,
+    promptsDirectory: args.prompts,
+    evaluatorModel: args.evaluatorModel,
+    refinerModel: args.refinerModel,
+    logger,
+  });
 }

@@ -10,7 +10,7 @@ import { answerSubagentStart } from '../hooks/subagent-start.js';
 import { DEFAULT_HANDOVER_TOKENS } from '../output/handover.js';
 import { iterativeRetrieve } from '../retrieve.js';
 import type { CliArguments } from './args.js';
-import { chooseJudge } from './choose-judge.js';
+import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { withTimeout } from '../deadline.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
@@ -41,14 +41,7 @@ async function answerHook(
     logger,
     budgetTokens: args.budgetTokens ?? DEFAULT_HANDOVER_TOKENS,
     retrieve: async (task, root) => {
-      const { judge, because } = await chooseJudge({
-        choice: args.judge,
-        env: io.env,
-        promptsDirectory: args.prompts,
-        evaluatorModel: args.evaluatorModel,
-        refinerModel: args.refinerModel,
-        logger,
-      });
+      const { judge, because } = await chooseJudgeFor(args, io.env, logger);
       logger.info({ judge: judge.name, because }, 'judge chosen');
       // `--root` does not apply: the root is the session's working directory.
       return iterativeRetrieve(task, {

@@ -7,7 +7,7 @@ import { judgeForCall } from '../mcp/call-judge.js';
 import { createRetrievalMcpServer } from '../mcp/server.js';
 import { DEFAULT_HANDOVER_TOKENS } from '../output/handover.js';
 import type { CliArguments } from './args.js';
-import { chooseJudge } from './choose-judge.js';
+import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import type { CliIo } from './run-cli.js';
@@ -51,14 +51,12 @@ export async function runMcpCommand(
       allowedRoots,
       retrievalOptions: retrievalOptionsFrom(args),
       selectJudge: async (choice, callLogger) => {
-        const { judge, because } = await chooseJudge({
-          choice: judgeForCall(args.judge, choice),
-          env: io.env,
-          promptsDirectory: args.prompts,
-          evaluatorModel: args.evaluatorModel,
-          refinerModel: args.refinerModel,
-          logger: callLogger,
-        });
+        const { judge, because } = await chooseJudgeFor(
+          args,
+          io.env,
+          callLogger,
+          judgeForCall(args.judge, choice),
+        );
         callLogger.info({ judge: judge.name, because }, 'judge chosen');
         return judge;
       },

@@ -6,7 +6,7 @@ import { formatContextPack } from '../output/format.js';
 import { renderHandover } from '../output/handover.js';
 import { iterativeRetrieve } from '../retrieve.js';
 import { commandOf, parseCliArguments, USAGE } from './args.js';
-import { chooseJudge } from './choose-judge.js';
+import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { runHookCommand } from './hook-command.js';
 import { runMcpCommand } from './mcp-command.js';
@@ -91,14 +91,7 @@ export async function runCli(io: CliIo): Promise<number> {
     if (args.command === 'mcp') return await runMcpCommand(io, args, logger);
 
     const task = await readTask(args.task, args.taskFile, io);
-    const { judge, because } = await chooseJudge({
-      choice: args.judge,
-      env: io.env,
-      promptsDirectory: args.prompts,
-      evaluatorModel: args.evaluatorModel,
-      refinerModel: args.refinerModel,
-      logger,
-    });
+    const { judge, because } = await chooseJudgeFor(args, io.env, logger);
     if (interactive) say(`judge: ${judge.name} (${because})`);
     else logger.info({ judge: judge.name, because }, 'judge chosen');
 

@@ -78,16 +78,19 @@ const isStale = (createdAt: number, now: number) => now - createdAt > PENDING_PA
 export function openPendingPacks(directory: string): PendingPacks {
   // Session ids come from the input; hashed, they can never name a path outside the store.
   const sessionDirectory = (sessionId: string) => join(directory, hashOf(sessionId, 32));
+  // Created and checked private once per store, before its first use.
+  let checked: Promise<void> | undefined;
+  const ready = () => (checked ??= ensurePrivateDirectory(directory));
 
   return {
     async save(pack) {
-      await ensurePrivateDirectory(directory);
+      await ready();
       const path = join(sessionDirectory(pack.sessionId), fileNameOf(pack));
       await writeFileAtomically(path, JSON.stringify(pack));
     },
 
     async claim(sessionId, agentType, now) {
-      await ensurePrivateDirectory(directory);
+      await ready();
       const folder = sessionDirectory(sessionId);
       const names = (await listDirectory(folder)).filter((name) => name.endsWith(PENDING)).sort();
       for (const name of names) {
@@ -111,7 +114,7 @@ export function openPendingPacks(directory: string): PendingPacks {
     },
 
     async removeStale(now) {
-      await ensurePrivateDirectory(directory);
+      await ready();
       let removed = 0;
       for (const session of await listDirectory(directory)) {
         if (!SESSION_DIRECTORY.test(session)) continue;
