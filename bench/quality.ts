@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectClaudeJudge } from '../src/judges/claude/connect.js';
 import { formatTable, runBenchmark, type TaskResult } from './run-benchmark.js';
+import { accuracyAt } from './metrics.js';
 import { readTasks } from './tasks.js';
 
 const USAGE = `Usage: npm run bench:quality -- --tasks FILE --repos DIR [options]
@@ -40,8 +41,7 @@ if (values.filter) tasks = tasks.filter((task) => task.instance_id.includes(valu
 if (values.limit) tasks = tasks.slice(0, Number(values.limit));
 const apiKey = process.env.ANTHROPIC_API_KEY?.trim();
 
-const hit = (result: TaskResult) =>
-  result.gold.every((path) => result.ranked.slice(0, 5).includes(path)) ? 'hit' : 'miss';
+const hit = (result: TaskResult) => (accuracyAt(result.ranked, result.gold, 5) ? 'hit' : 'miss');
 const report = await runBenchmark({
   tasks,
   reposDirectory: resolve(values.repos),

@@ -4,6 +4,7 @@ import { evaluationVariables } from '../src/judges/claude/claude-judge.js';
 import { createHeuristicJudge } from '../src/judges/heuristic/heuristic-judge.js';
 import type { Judge } from '../src/judges/judge.js';
 import { loadPrompts, renderPrompt, type Prompts } from '../src/prompts.js';
+import { totalInputTokens } from '../src/llm/usage.js';
 import { iterativeRetrieve } from '../src/retrieve.js';
 import type { RetrievalOptions } from '../src/options.js';
 import type { FileKind } from '../src/dispatch/source-file.js';
@@ -97,10 +98,7 @@ async function runJudge(
     selected: pack.files.map((file) => file.path),
     cycles: pack.trace.length,
     stopReason: pack.stopReason,
-    tokens:
-      judge.name === 'heuristic'
-        ? counter.tokens
-        : pack.usage.inputTokens + pack.usage.cacheReadTokens + pack.usage.cacheWriteTokens,
+    tokens: judge.name === 'heuristic' ? counter.tokens : totalInputTokens(pack.usage),
     ms: performance.now() - started,
   };
 }
@@ -123,9 +121,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
 
     // The extracted tree has no .git: the history is read from the mirror, up to the task's commit.
     const history = { gitDirectory, revision: task.base_commit };
-    const reading = performance.now();
     const workspace = await openWorkspace(root, { maxFileBytes: 1_000_000, maxFiles: 50_000 });
-    const readMs = performance.now() - reading;
     const baselines: [string, ReadonlySet<FileKind>][] = [
       ['BM25', CODE_KINDS],
       // A stronger variant that borrows this project's idea of what is source code.
@@ -139,7 +135,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
         task: task.instance_id,
         gold: task.gold_files,
         ranked,
-        ms: performance.now() - started + readMs,
+        ms: performance.now() - started + workspace.readMs,
       });
     }
 

@@ -1,3 +1,4 @@
+import type { ZodError } from 'zod';
 import type { TokenUsage } from './llm/usage.js';
 
 /** Base class of every error this library throws on purpose. */
@@ -97,4 +98,10 @@ export class BudgetExceededError extends RetrievalError {
     super(message);
     this.budget = options.budget;
   }
+}
+
+/** The first problem zod found, in one line: `files.0.relevance Too big: expected <=1`. */
+export function describeIssue(error: ZodError): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join('.') || 'value'} ${issue?.message ?? ''}`.trim();
 }

@@ -24,15 +24,16 @@ export interface DispatchResult {
   candidates: Candidate[];
 }
 
-/** Focus areas are directory prefixes; a bare name (`auth`) matches any directory of that name. */
+/** Focus areas as directory prefixes, without leading `./` or trailing slashes. */
+function cleanFocusAreas(focusAreas: readonly string[]): string[] {
+  return focusAreas.map((area) => area.replace(/^\.?\/+|\/+$/g, '')).filter((area) => area !== '');
+}
+
+/** A bare name (`auth`) matches any directory of that name. */
 function inAnyFocusArea(path: string, focusAreas: readonly string[]): boolean {
-  return focusAreas.some((area) => {
-    const clean = area.replace(/^\.?\/+|\/+$/g, '');
-    return (
-      clean.length > 0 &&
-      (path.startsWith(`${clean}/`) || (!clean.includes('/') && path.includes(`/${clean}/`)))
-    );
-  });
+  return focusAreas.some(
+    (area) => path.startsWith(`${area}/`) || (!area.includes('/') && path.includes(`/${area}/`)),
+  );
 }
 
 const FOCUS_BOOST = 1.25;
@@ -52,6 +53,7 @@ export async function dispatch(
   const excluded =
     query.excludes.length > 0 ? picomatch(query.excludes, { dot: true }) : () => false;
   const matchesByPath = matchWorkspace(workspace, weighKeywords(query.keywords, workspace));
+  const focusAreas = cleanFocusAreas(query.focusAreas);
 
   let found = 0;
   const fresh: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports' | 'redactions'>[] = [];
@@ -62,7 +64,7 @@ export async function dispatch(
     if (matches.length === 0 && !explicit) continue;
     found++;
     if (options.skip.has(file.path)) continue;
-    const inFocusArea = inAnyFocusArea(file.path, query.focusAreas);
+    const inFocusArea = inAnyFocusArea(file.path, focusAreas);
     const relativeLength = file.lines.length / Math.max(1, workspace.averageLineCount);
     const score = rankScore({ matches, kind: file.kind, relativeLength });
     fresh.push({

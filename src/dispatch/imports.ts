@@ -64,7 +64,16 @@ export function createImportResolver(paths: readonly string[]): ImportResolver {
     return byStem.get(joined)?.[0] ?? byStem.get(withoutExtension(joined))?.[0];
   }
 
+  // A bare specifier resolves the same from every file: each is looked up once.
+  const bySpecifier = new Map<string, string | undefined>();
   function resolveBySuffix(specifier: string): string | undefined {
+    if (bySpecifier.has(specifier)) return bySpecifier.get(specifier);
+    const resolved = findBySuffix(specifier);
+    bySpecifier.set(specifier, resolved);
+    return resolved;
+  }
+
+  function findBySuffix(specifier: string): string | undefined {
     const cleaned = specifier.replace(/\\/g, '/').replace(/::/g, '/').replace(/^@/, '');
     const slashed = /[/]/.test(cleaned) ? withoutExtension(cleaned) : cleaned.replace(/\./g, '/');
     if (!slashed || slashed.split('/').some((part) => part === '')) return undefined;
@@ -72,8 +81,9 @@ export function createImportResolver(paths: readonly string[]): ImportResolver {
     if (exact) return exact[0];
     // Only a unique suffix match resolves: `utils` alone matches too many files to mean one.
     let found: string | undefined;
+    const suffix = `/${slashed}`;
     for (const [stemmed, list] of byStem) {
-      if (stemmed.endsWith(`/${slashed}`)) {
+      if (stemmed.endsWith(suffix)) {
         if (found !== undefined && found !== list[0]) return undefined;
         found = list[0];
       }

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { distinctIdentifiersOf, identifiersOf, splitIdentifier } from '../text/identifiers.js';
+import { distinctIdentifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { stem } from '../text/stem.js';
 import { extractOutline, type Outline } from './outline.js';
 
@@ -77,20 +77,17 @@ export function stemsOfIdentifier(identifier: string): string[] {
   return stems;
 }
 
+/** Identifiers repeat within a text: each distinct one is split and stemmed once. */
 function stemsOfText(text: string): Set<string> {
   const stems = new Set<string>();
-  for (const identifier of identifiersOf(text))
+  for (const identifier of distinctIdentifiersOf(text))
     for (const word of stemsOfIdentifier(identifier)) stems.add(word);
   return stems;
 }
 
 export function analyzeSource(path: string, text: string): SourceFile {
   const lines = text.split(/\r?\n/);
-  // Identifiers repeat within a file: split and stem each distinct one once.
-  const stems = new Set<string>();
-  for (const identifier of distinctIdentifiersOf(text)) {
-    for (const word of stemsOfIdentifier(identifier)) stems.add(word);
-  }
+  const stems = stemsOfText(text);
   const directory = posix.dirname(path);
   const outline = extractOutline(path, lines);
   return {

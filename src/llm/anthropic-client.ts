@@ -10,7 +10,7 @@ import Anthropic, {
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
-import { AbortError, ModelCallError, ModelOutputError } from '../errors.js';
+import { AbortError, describeIssue, ModelCallError, ModelOutputError } from '../errors.js';
 import type { TokenUsage } from './usage.js';
 
 /** The only module that imports the SDK: one structured call, and errors in this library's terms. */
@@ -168,10 +168,9 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
       }
       const parsed = request.schema.safeParse(json);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
         throw fail(
           'schema-mismatch',
-          `answered outside the schema: ${issue?.path.join('.') || 'value'} ${issue?.message ?? ''}`.trim(),
+          `answered outside the schema: ${describeIssue(parsed.error)}`,
           parsed.error,
         );
       }

@@ -25,12 +25,9 @@ function withoutExtension(path: string): string {
   return path.replace(/\.[^./]+$/, '');
 }
 
-/** The gap names a judged file: its path, with or without extension, as a whole word of the text. */
-export function isResolved(description: string, judgedPaths: readonly string[]): boolean {
-  const words = new Set(
-    description.split(/[\s'"`(),;]+/).map((word) => word.replace(/[.:]+$/, '')),
-  );
-  return judgedPaths.some((path) => words.has(path) || words.has(withoutExtension(path)));
+/** The gap names a judged file (`names`: paths with and without extension) as a whole word. */
+function isResolved(description: string, names: ReadonlySet<string>): boolean {
+  return description.split(/[\s'"`(),;]+/).some((word) => names.has(word.replace(/[.:]+$/, '')));
 }
 
 /**
@@ -42,12 +39,12 @@ export function openGaps(
   minimumRelevance: number,
   completedCycles: number,
 ): Gap[] {
-  const paths = judged.map((file) => file.path);
+  const names = new Set(judged.flatMap((file) => [file.path, withoutExtension(file.path)]));
   const gaps = new Map<string, Gap>();
   for (const file of judged) {
     if (file.relevance < minimumRelevance) continue;
     for (const description of file.missingContext) {
-      if (isResolved(description, paths)) continue;
+      if (isResolved(description, names)) continue;
       const existing = gaps.get(description);
       if (existing) {
         if (!existing.raisedBy.includes(file.path)) existing.raisedBy.push(file.path);

@@ -79,7 +79,6 @@ export function createLedger(
   const records: CallRecord[] = [];
   const warnings: string[] = [];
   const pending = new Set<{ inputTokens: number; costUsd: number }>();
-  const unpriced = new Set<string>();
   let cycle = 0;
 
   const warn = (message: string) => {
@@ -138,8 +137,8 @@ export function createLedger(
         settle(result) {
           pending.delete(claim);
           const resultPrice = priceOf(result.model, prices);
-          if (!resultPrice && !unpriced.has(result.model)) {
-            unpriced.add(result.model);
+          // `warn` keeps one of each message, so a model is named once.
+          if (!resultPrice) {
             warn(
               `no price is known for \`${result.model}\`: its cost is counted as 0 (pass prices to fix)`,
             );

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
 import { dispatch } from '../dispatch/dispatch.js';
 import type { Workspace } from '../dispatch/workspace.js';
-import { AbortError, BudgetExceededError, JudgeError } from '../errors.js';
+import { AbortError, BudgetExceededError, describeIssue, JudgeError } from '../errors.js';
 import {
   evaluationSchema,
   type Judge,
@@ -55,9 +55,8 @@ function validated<T>(
 ): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
   throw new JudgeError(
-    `judge \`${judge.name}\` returned an invalid ${subject}: ${issue?.path.join('.') || 'value'} ${issue?.message ?? ''}`.trim(),
+    `judge \`${judge.name}\` returned an invalid ${subject}: ${describeIssue(result.error)}`,
     { cause: result.error, call },
   );
 }

@@ -45,7 +45,11 @@ const GROUPS: readonly string[][] = [
   ['connection', 'socket', 'pool'],
 ];
 
-const stemsOf = (term: string) => wordsOf(term).map(stem);
+/** The stems of a term's words, in order: `rate limiting` → `rate limit`. */
+export const stemsOf = (term: string) => wordsOf(term).map(stem);
+
+/** The lexicon with each term's stems, computed once. */
+const STEMMED_GROUPS = GROUPS.map((group) => group.map((term) => ({ term, stems: stemsOf(term) })));
 
 /** True when `needle` occurs as consecutive stems inside `haystack`. */
 function containsSequence(haystack: readonly string[], needle: readonly string[]): boolean {
@@ -70,12 +74,12 @@ export function synonymsIn(text: string): { synonym: string; of: string }[] {
   const found: { synonym: string; of: string }[] = [];
   // Keyed by stems, so `route` and `routes` are one synonym.
   const seen = new Set<string>();
-  for (const group of GROUPS) {
-    const present = group.find((term) => containsSequence(words, stemsOf(term)));
+  for (const group of STEMMED_GROUPS) {
+    const present = group.find(({ stems }) => containsSequence(words, stems))?.term;
     if (present === undefined) continue;
-    for (const synonym of group) {
-      const key = stemsOf(synonym).join(' ');
-      if (containsSequence(words, stemsOf(synonym)) || seen.has(key)) continue;
+    for (const { term: synonym, stems } of group) {
+      const key = stems.join(' ');
+      if (containsSequence(words, stems) || seen.has(key)) continue;
       seen.add(key);
       found.push({ synonym, of: present });
     }

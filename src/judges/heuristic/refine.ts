@@ -1,7 +1,6 @@
 import { posix } from 'node:path';
 import type { Query } from '../../query.js';
-import { splitIdentifier } from '../../text/identifiers.js';
-import { stem } from '../../text/stem.js';
+import { stemsOfIdentifier } from '../../dispatch/source-file.js';
 import type { JudgedFile, RepoOverview } from '../judge.js';
 import type { TermModel } from './term-model.js';
 
@@ -29,15 +28,13 @@ function learnedIdentifiers(
   model: TermModel,
   taken: ReadonlySet<string>,
 ): string[] {
-  const taskStems = new Set(
-    model.keywords.flatMap((keyword) => splitIdentifier(keyword).map(stem)),
-  );
+  const taskStems = new Set(model.keywords.flatMap(stemsOfIdentifier));
   const learned: string[] = [];
   for (const file of files) {
     for (const symbol of file.candidate.symbols) {
       const name = symbol.name;
       if (name.length < 4 || taken.has(name.toLowerCase()) || learned.includes(name)) continue;
-      if (!splitIdentifier(name).some((word) => taskStems.has(stem(word)))) continue;
+      if (!stemsOfIdentifier(name).some((word) => taskStems.has(word))) continue;
       learned.push(name);
       if (learned.length === MAX_LEARNED) return learned;
     }

@@ -56,12 +56,14 @@ const URL = /\bhttps?:\/\/\S+/g;
 
 export function extractTaskTerms(task: string): TaskTerms {
   const importance = new Map<string, number>();
+  // A keyword keeps the spelling it was first seen in; later spellings count for it.
+  const spellings = new Map<string, string>();
   const add = (keyword: string, weight: number) => {
     const clean = keyword.trim().replace(/[.,;:!?)]+$/, '');
     if (clean.length < 2) return;
-    const key =
-      [...importance.keys()].find((existing) => existing.toLowerCase() === clean.toLowerCase()) ??
-      clean;
+    const lower = clean.toLowerCase();
+    const key = spellings.get(lower) ?? clean;
+    spellings.set(lower, key);
     importance.set(
       key,
       Math.max(importance.get(key) ?? 0, weight) + (importance.has(key) ? 0.05 : 0),

@@ -1,6 +1,4 @@
-import { wordsOf } from '../../text/identifiers.js';
-import { stem } from '../../text/stem.js';
-import { synonymsIn } from '../../text/synonyms.js';
+import { stemsOf, synonymsIn } from '../../text/synonyms.js';
 import { extractTaskTerms, type TaskTerms } from './task-terms.js';
 
 /**
@@ -25,7 +23,7 @@ export const LEARNED_IMPORTANCE = 0.45;
 /** A word that is only part of a multi-word idea ("limit" of "rate limit") says less alone. */
 const PART_SHARE = 0.5;
 
-const stemKey = (text: string) => wordsOf(text).map(stem).join(' ');
+const stemKey = (text: string) => stemsOf(text).join(' ');
 
 export function buildTermModel(task: string): TermModel {
   const terms = extractTaskTerms(task);
