@@ -38,3 +38,6 @@ export function median(values: readonly number[]): number {
       ? (sorted[middle] ?? 0)
       : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
+
+/** A share as a percentage with one decimal, as the tables print it. */
+export const percent = (value: number) => (value * 100).toFixed(1);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectClaudeJudge } from '../src/judges/claude/connect.js';
+import { formatOperatingPoints } from './operating-points.js';
 import { formatTable, runBenchmark, type TaskResult } from './run-benchmark.js';
 import { accuracyAt } from './metrics.js';
 import { readTasks } from './tasks.js';
@@ -56,16 +57,22 @@ const report = await runBenchmark({
     ),
 });
 
-const table = formatTable(report.summaries);
-console.log(table);
+console.log(formatTable(report.summaries));
+console.log(`\nThe judges' \`files\` under other selection flags:\n`);
+console.log(formatOperatingPoints(report.operatingPoints));
 const out = resolve(values.out);
 await mkdir(dirname(out), { recursive: true });
 // The metrics look at the first 10 of each ranking; the report keeps 20 to show what came next.
-const results = report.results.map((result) => ({ ...result, ranked: result.ranked.slice(0, 20) }));
+const results = report.results.map((result) => ({
+  ...result,
+  ranked: result.ranked.slice(0, 20),
+  relevance: result.relevance?.slice(0, 20),
+}));
 const saved = {
   date: new Date().toISOString(),
   tasks: values.tasks,
   summaries: report.summaries,
+  operatingPoints: report.operatingPoints,
   results,
 };
 await writeFile(out, `${JSON.stringify(saved, null, 2)}\n`);

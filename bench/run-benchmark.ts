@@ -9,7 +9,8 @@ import { iterativeRetrieve } from '../src/retrieve.js';
 import type { RetrievalOptions } from '../src/options.js';
 import type { FileKind } from '../src/dispatch/source-file.js';
 import { CODE_KINDS, rankByBm25 } from './bm25.js';
-import { accuracyAt, mean, median, precisionRecall, recallAt } from './metrics.js';
+import { accuracyAt, mean, median, percent, precisionRecall, recallAt } from './metrics.js';
+import { operatingPoints, type OperatingPoint } from './operating-points.js';
 import { findGitDirectory, materialise } from './repositories.js';
 import type { BenchTask } from './tasks.js';
 
@@ -22,6 +23,8 @@ export interface TaskResult {
   gold: string[];
   /** Every file the method ranked, best first. */
   ranked: string[];
+  /** The judge's relevance of each ranked file; absent for a ranking-only baseline. */
+  relevance?: number[];
   /** The selected context (`files`); absent for a ranking-only baseline. */
   selected?: string[];
   cycles?: number;
@@ -56,6 +59,8 @@ export interface BenchmarkOptions {
 
 export interface BenchmarkReport {
   summaries: MethodSummary[];
+  /** Files precision and recall of each judge under other selection flags. */
+  operatingPoints: OperatingPoint[];
   results: TaskResult[];
 }
 
@@ -95,6 +100,7 @@ async function runJudge(
     task: task.instance_id,
     gold: task.gold_files,
     ranked: pack.evaluated.map((file) => file.path),
+    relevance: pack.evaluated.map((file) => file.relevance),
     selected: pack.files.map((file) => file.path),
     cycles: pack.trace.length,
     stopReason: pack.stopReason,
@@ -153,7 +159,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     if (options.claude)
       record(await runJudge('claude', task, root, await options.claude(), { history }, prompts));
   }
-  return { summaries: summarise(results), results };
+  return { summaries: summarise(results), operatingPoints: operatingPoints(results), results };
 }
 
 export function summarise(results: readonly TaskResult[]): MethodSummary[] {
@@ -185,8 +191,6 @@ export function summarise(results: readonly TaskResult[]): MethodSummary[] {
     return summary;
   });
 }
-
-const percent = (value: number) => (value * 100).toFixed(1);
 
 /** The summaries as a markdown table: one row per method. */
 export function formatTable(summaries: readonly MethodSummary[]): string {

@@ -92,11 +92,18 @@ function warningsFor(
   return warnings;
 }
 
+/** The files a pack hands over: of a list ranked best first, those at `minRelevance` or above, at most `maxFiles`. */
+export function selectFiles<File extends { relevance: number }>(
+  ranked: readonly File[],
+  minRelevance: number,
+  maxFiles: number,
+): File[] {
+  return ranked.filter((file) => file.relevance >= minRelevance).slice(0, maxFiles);
+}
+
 export function buildContextPack(input: PackInput): ContextPack {
   const ranked = [...input.outcome.judged].sort(byRelevance);
-  const selected = ranked
-    .filter((file) => file.relevance >= input.minRelevance)
-    .slice(0, input.maxFiles);
+  const selected = selectFiles(ranked, input.minRelevance, input.maxFiles);
   const selectedPaths = new Set(selected.map((file) => file.path));
   const completedCycles = input.outcome.trace.length;
   const gaps = openGaps(input.outcome.judged, 0, completedCycles).filter((gap) =>

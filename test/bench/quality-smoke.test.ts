@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatOperatingPoints } from '../../bench/operating-points.js';
 import { formatTable, runBenchmark } from '../../bench/run-benchmark.js';
 import type { BenchTask } from '../../bench/tasks.js';
 import { createRepository } from '../support/repository-factory.js';
@@ -78,6 +79,23 @@ describe('the quality benchmark (smoke)', () => {
     const table = formatTable(report.summaries);
     expect(table.split('\n')).toHaveLength(2 + report.summaries.length);
     expect(table).toMatch(/\| offline \| 1 \| 100\.0 \|/);
+
+    // The default selection, re-applied to the ranked relevances, is what the run returned.
+    const points = report.operatingPoints.filter((point) => point.method === 'offline');
+    expect(points[0]).toMatchObject({
+      precision: offline?.filesPrecision,
+      recall: offline?.filesRecall,
+      files: offline?.filesSelected,
+    });
+    expect(points.find((point) => point.flags === '--max-files 1')).toMatchObject({
+      precision: 1,
+      recall: 1,
+      files: 1,
+    });
+    expect(report.operatingPoints.some((point) => point.method.startsWith('BM25'))).toBe(false);
+    expect(formatOperatingPoints(report.operatingPoints)).toContain(
+      '| offline | `--max-files 1` | 100.0 | 100.0 | 1.0 |',
+    );
     // The extracted tree is kept for the next run.
     expect(await readdir(join(cache, 'acme+shop'))).toEqual([tasks[0]?.base_commit]);
   });
