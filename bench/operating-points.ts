@@ -18,13 +18,23 @@ export interface SelectionSetting {
 
 const defaults = parseRetrievalOptions({});
 
-export const SELECTION_SETTINGS: readonly SelectionSetting[] = [
-  { minRelevance: defaults.minRelevance, maxFiles: defaults.maxFiles },
+const OTHER_SETTINGS: readonly SelectionSetting[] = [
   // Related files too (types, tests, neighbours: the rubric's 0.5–0.7).
   { flags: '--min-relevance 0.5', minRelevance: 0.5, maxFiles: defaults.maxFiles },
+  // Only the highly relevant: what the stopping rule counts.
+  { flags: '--min-relevance 0.7', minRelevance: 0.7, maxFiles: defaults.maxFiles },
   { flags: '--min-relevance 0.8', minRelevance: 0.8, maxFiles: defaults.maxFiles },
   { flags: '--min-relevance 0.9', minRelevance: 0.9, maxFiles: defaults.maxFiles },
   { flags: '--max-files 1', minRelevance: defaults.minRelevance, maxFiles: 1 },
+];
+
+/** The defaults first, then every other setting that selects differently. */
+export const SELECTION_SETTINGS: readonly SelectionSetting[] = [
+  { minRelevance: defaults.minRelevance, maxFiles: defaults.maxFiles },
+  ...OTHER_SETTINGS.filter(
+    (setting) =>
+      setting.minRelevance !== defaults.minRelevance || setting.maxFiles !== defaults.maxFiles,
+  ),
 ];
 
 export interface OperatingPoint {

@@ -106,6 +106,17 @@ describe('heuristic judge: evaluate', () => {
     expect(verdict?.reason).toMatch(/^named in the task/);
   });
 
+  // Tests and type declarations are related material (the rubric's 0.5–0.7): however well they
+  // match, they stay below the highly relevant band unless the task is about them.
+  it.each<[string, number, number]>([
+    ['Fix refreshToken in token.test.ts so it renews tokens that are about to expire', 0, 0.65],
+    ['Add tests for refreshToken renewing tokens in token.test.ts', 0.9, 1],
+  ])('%j: the test file scores in [%d, %d]', async (task, low, high) => {
+    const verdict = (await judgeAll(task)).get('test/token.test.ts');
+    expect(verdict?.relevance).toBeGreaterThanOrEqual(low);
+    expect(verdict?.relevance).toBeLessThanOrEqual(high);
+  });
+
   it('keeps the directory words of a named path out of the search', async () => {
     const verdicts = await judgeAll('The clock in src/auth/clock.ts drifts');
     expect(verdicts.get('src/auth/clock.ts')?.relevance).toBeGreaterThanOrEqual(0.9);

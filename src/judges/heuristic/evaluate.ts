@@ -24,11 +24,14 @@ const OWN_EVIDENCE = 0.15;
 const NAMED_IN_TASK = 0.9;
 /** The most a file gains from the repository's past: past fixes like this task changed it. */
 const HISTORY_WEIGHT = 0.3;
-/** Supporting material stays in its rubric band: a test is at most related, a doc tangential. */
+/**
+ * Supporting material stays in its rubric band: tests and types are related (below the highly
+ * relevant 0.7, so they neither end the loop early nor pass a strict `minRelevance`), a doc tangential.
+ */
 const KIND_CEILINGS: Record<FileKind, number> = {
   source: 1,
-  declaration: 0.85,
-  test: 0.7,
+  declaration: 0.65,
+  test: 0.65,
   example: 0.6,
   config: 0.5,
   docs: 0.4,
