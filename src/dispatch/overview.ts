@@ -41,5 +41,27 @@ export function describeWorkspace(
   const recent = history
     .map((commit) => ({ ...commit, files: commit.files.filter((file) => present.has(file)) }))
     .filter((commit) => commit.files.length > 0);
-  return { fileCount: paths.length, paths, directories, symbols, history: recent };
+  return {
+    fileCount: paths.length,
+    paths,
+    directories,
+    symbols,
+    history: recent,
+    packages: workspace.files.flatMap((file) => {
+      if (posix.basename(file.path) !== 'package.json' || file.kind !== 'config') return [];
+      const name = packageName(file.lines.join('\n'));
+      const directory = posix.dirname(file.path);
+      return name ? [{ name, directory: directory === '.' ? '' : directory }] : [];
+    }),
+  };
+}
+
+function packageName(manifest: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(manifest);
+    const name = (parsed as { name?: unknown } | null)?.name;
+    return typeof name === 'string' && name.length > 0 ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }

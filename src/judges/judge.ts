@@ -39,6 +39,8 @@ export interface RepoOverview {
   symbols: Readonly<Record<string, readonly string[]>>;
   /** Recent commits (newest first) and the files they changed; empty without git history. */
   history: readonly PastCommit[];
+  /** The packages the repository's `package.json` files name, each with its directory ('' for the root). */
+  packages: readonly { name: string; directory: string }[];
 }
 
 /** What every judge call gets: the run's accounts and its cancellation signal. */

@@ -15,6 +15,7 @@ const overview: RepoOverview = {
   ],
   symbols: { 'src/auth/tokens.ts': ['issueAccessToken', 'isTokenExpired'] },
   history: [],
+  packages: [],
 };
 
 describe('renderOverview', () => {

@@ -182,6 +182,61 @@ describe('extractTaskTerms', () => {
     });
   });
 
+  describe('installed paths', () => {
+    it.each<[string, string, string[]]>([
+      [
+        'a frame in an installed package',
+        '    at Object.isFormData (file:///app/node_modules/axios/lib/utils.js:195:42)',
+        ['axios/lib/utils.js'],
+      ],
+      [
+        'a scoped package',
+        '    at run (/app/node_modules/@vue/runtime-core/dist/runtime-core.cjs.js:7:1)',
+        ['@vue/runtime-core/dist/runtime-core.cjs.js'],
+      ],
+      [
+        'the innermost of nested packages',
+        '    at next (/app/node_modules/a/node_modules/express/lib/router.js:3:1)',
+        ['express/lib/router.js'],
+      ],
+      [
+        'a path in prose',
+        'It throws in node_modules/axios/lib/core/Axios.js',
+        ['axios/lib/core/Axios.js'],
+      ],
+      ['no frame of an installed package', '    at parseConfig (src/config/parse.js:10:5)', []],
+    ])('records %s', (_name, text, paths) => {
+      expect(extractTaskTerms(`Crash\n${text}\n`).installedPaths).toEqual(paths);
+    });
+  });
+
+  describe('issue templates', () => {
+    const TEMPLATED = [
+      'Watcher order changes with `computed`',
+      '### Vue version',
+      '3.4.37',
+      '### Steps to reproduce',
+      'Sync watchers of a computed run out of order.',
+      '### System Info',
+      '```shell',
+      'System:',
+      '    OS: macOS 14.6',
+      '    CPU: (12) x64 Intel(R) Core(TM) i7-9750H CPU @ 2.60GHz',
+      '  Binaries:',
+      '    Yarn: 1.22.22 - ~/.nvm/versions/node/v20.16.0/bin/yarn',
+      '```',
+      '### Any additional comments?',
+      '_No response_',
+    ].join('\n');
+
+    it('takes no keyword from headings, environment reports or empty fields', () => {
+      const keywords = keywordsOf(TEMPLATED).map((keyword) => keyword.toLowerCase());
+      expect(keywords).toEqual(expect.arrayContaining(['computed', 'watcher', 'sync']));
+      for (const noise of ['macos', 'cpu', 'intel', 'yarn', 'binaries', 'system', 'response'])
+        expect(keywords).not.toContain(noise);
+    });
+  });
+
   describe('wanted kinds', () => {
     it.each<[string, string[]]>([
       ['Add a unit test for the parser', ['test']],

@@ -4,6 +4,7 @@ import type { KeywordMatch } from '../../dispatch/match.js';
 import { FIELD_WEIGHTS, fieldScore, rankScore } from '../../dispatch/rank.js';
 import type { Evaluation, JudgeContext } from '../judge.js';
 import { historyOf } from './history-evidence.js';
+import { namedFiles } from './named-files.js';
 import { strongestNeighbour } from './neighbours.js';
 import type { TermModel } from './term-model.js';
 
@@ -121,12 +122,6 @@ export function cycleView(context: JudgeContext, model: TermModel): CycleView {
   return view;
 }
 
-function namedInTask(path: string, model: TermModel): boolean {
-  return model.terms.mentionedPaths.some(
-    (mentioned) => path === mentioned || path.endsWith(`/${mentioned}`),
-  );
-}
-
 function describeMatch(match: KeywordMatch): string | undefined {
   const exact = match.definitions.filter((definition) => definition.exact);
   const defined = (exact.length > 0 ? exact : match.definitions)
@@ -186,7 +181,7 @@ export function evaluateHeuristically(
   const lexical = Math.min(ceiling, calibrate(taskScore(candidate, model), view.reference));
   const reasons = describe(candidate, model);
   let relevance = lexical;
-  if (namedInTask(candidate.path, model)) {
+  if (namedFiles(model, context.overview).has(candidate.path)) {
     // A README named in a bug report is where the reporter read about the feature, not the fix.
     relevance = Math.max(relevance, Math.min(ceiling, NAMED_IN_TASK));
     reasons.unshift('named in the task');

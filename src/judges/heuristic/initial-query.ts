@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Query } from '../../query.js';
 import type { RepoOverview } from '../judge.js';
+import { namedFiles } from './named-files.js';
 import type { TermModel } from './term-model.js';
 
 /**
@@ -9,14 +10,9 @@ import type { TermModel } from './term-model.js';
  * from the start), and any files it names that exist here.
  */
 export function initialHeuristicQuery(model: TermModel, overview: RepoOverview): Query {
-  const named = model.terms.mentionedPaths.flatMap((mentioned) => {
-    const clean = mentioned.replace(/^\.?\//, '');
-    const exact = overview.paths.filter((path) => path === clean || path.endsWith(`/${clean}`));
-    // A bare file name that several files share names none of them.
-    return exact.length === 1 || clean.includes('/') ? exact : [];
-  });
+  const named = [...namedFiles(model, overview)];
   return {
-    patterns: ['**/*', ...new Set(named)],
+    patterns: ['**/*', ...named],
     keywords: model.keywords,
     excludes: [],
     focusAreas: [

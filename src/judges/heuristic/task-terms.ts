@@ -1,5 +1,6 @@
 import type { FileKind } from '../../dispatch/source-file.js';
 import { identifiersOf, isCompoundIdentifier, splitIdentifier } from '../../text/identifiers.js';
+import { withoutIssueTemplate } from '../../text/issue-template.js';
 import { stem } from '../../text/stem.js';
 import { STOP_WORDS } from '../../text/stop-words.js';
 
@@ -14,6 +15,12 @@ export interface TaskTerms {
   importance: ReadonlyMap<string, number>;
   /** Paths or file names the task mentions (`lib/adapters/http.js`, `session-manager.ts`). */
   mentionedPaths: string[];
+  /**
+   * Files of installed packages the task mentions, from the package's name on
+   * (`axios/lib/utils.js` of `node_modules/axios/lib/utils.js`): in a report against a library,
+   * a frame in the reporter's installed copy names a file of the library itself.
+   */
+  installedPaths: string[];
   wantedKinds: ReadonlySet<FileKind>;
   /** The task's prose: no code blocks, stack frames, paths or links. */
   prose: string;
@@ -53,8 +60,11 @@ const ERROR_LINE = /\b(?:[A-Z]\w*)?(?:Error|Exception|Warning):\s*([^\n]{6,160})
 const CODE_BLOCK = /```[^\n]*\n([\s\S]*?)```/g;
 const INLINE_CODE = /`([^`\n]+)`/g;
 const URL = /\bhttps?:\/\/\S+/g;
+/** A file of an installed package, from the package's name on (scoped or not). */
+const INSTALLED = /^(?:@[\w.-]+\/)?[\w.-]+\/[^\s:]+$/;
 
-export function extractTaskTerms(task: string): TaskTerms {
+export function extractTaskTerms(written: string): TaskTerms {
+  const task = withoutIssueTemplate(written);
   const importance = new Map<string, number>();
   // A keyword keeps the spelling it was first seen in; later spellings count for it.
   const spellings = new Map<string, string>();
@@ -70,6 +80,13 @@ export function extractTaskTerms(task: string): TaskTerms {
     );
   };
   const mentionedPaths = new Set<string>();
+  const installedPaths = new Set<string>();
+  const mention = (path: string) => {
+    if (!isLibraryPath(path)) mentionedPaths.add(path);
+    const inside = path.lastIndexOf('node_modules/');
+    const installed = inside < 0 ? '' : path.slice(inside + 'node_modules/'.length);
+    if (INSTALLED.test(installed)) installedPaths.add(installed);
+  };
 
   // Paths inside links (`…/blob/main/lib/x.js#L10`) are mentions; the rest of a URL is noise.
   for (const url of task.match(URL) ?? []) {
@@ -91,15 +108,15 @@ export function extractTaskTerms(task: string): TaskTerms {
     ]),
   ];
   for (const [path, names] of frames) {
-    if (path === undefined || isLibraryPath(path)) continue;
-    mentionedPaths.add(path);
+    if (path === undefined) continue;
+    mention(path);
+    if (isLibraryPath(path)) continue;
     for (const name of names) if (isUsefulIdentifier(name)) add(name, IMPORTANCE.codeIdentifier);
   }
   // Frames, paths and links are consumed: their words are not the task's words.
   const rest = text.replace(STACK_FRAME, ' ').replace(PYTHON_FRAME, ' ');
   for (const match of rest.matchAll(FILE_PATH)) {
-    if (!/^\d/.test(match[0]) && !isLibraryPath(match[0]))
-      mentionedPaths.add(match[0].replace(/^\.?\//, ''));
+    if (!/^\d/.test(match[0])) mention(match[0].replace(/^\.?\//, ''));
   }
   for (const path of mentionedPaths) {
     const base = path.split('/').pop() ?? path;
@@ -161,6 +178,7 @@ export function extractTaskTerms(task: string): TaskTerms {
       keywords.map((keyword) => [keyword, importance.get(keyword) ?? IMPORTANCE.word]),
     ),
     mentionedPaths: [...mentionedPaths],
+    installedPaths: [...installedPaths],
     wantedKinds: wantedKindsOf(prose),
     prose,
   };

@@ -51,7 +51,10 @@ export function buildTermModel(task: string): TermModel {
     } else {
       for (const part of own) concept.set(part.toLowerCase(), idea);
     }
-    if (!importance.has(synonym.toLowerCase())) set(synonym, SYNONYM_IMPORTANCE, idea);
+    // The codebase's word for an idea says no more than the task's own word for it.
+    const synonymWeight =
+      ownWeight > 0 ? Math.min(SYNONYM_IMPORTANCE, ownWeight) : SYNONYM_IMPORTANCE;
+    if (!importance.has(synonym.toLowerCase())) set(synonym, synonymWeight, idea);
   }
 
   const keywords = [...order].sort(

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeWorkspace } from '../../src/dispatch/overview.js';
+import { openWorkspace } from '../../src/dispatch/workspace.js';
+import { namedFiles } from '../../src/judges/heuristic/named-files.js';
+import { buildTermModel } from '../../src/judges/heuristic/term-model.js';
+import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
+
+afterEach(removeTempTrees);
+
+// A library with a root package and one workspace package, as a reporter's trace would meet it.
+const LIBRARY = {
+  'package.json': JSON.stringify({ name: 'fetchy', version: '1.0.0' }),
+  'lib/utils.js': 'export function isFormData(thing) { return false; }\n',
+  'lib/core/request.js': 'export function request() {}\n',
+  'lib/helpers/format.js': 'export function format() {}\n',
+  'src/helpers/format.js': 'export function format() {}\n',
+  'packages/cookies/package.json': JSON.stringify({ name: '@fetchy/cookies' }),
+  'packages/cookies/src/jar.js': 'export class Jar {}\n',
+  'test/fixtures/app/package.json': JSON.stringify({ name: 'fixture-app' }),
+  'broken/package.json': '{ not json',
+};
+
+async function overviewOf(files: Record<string, string>) {
+  const root = await createTempTree(files);
+  return describeWorkspace(await openWorkspace(root, { maxFileBytes: 100_000, maxFiles: 1_000 }));
+}
+
+describe('describeWorkspace: packages', () => {
+  it("lists each package.json's name with its directory, skipping test fixtures and broken files", async () => {
+    expect((await overviewOf(LIBRARY)).packages).toEqual([
+      { name: 'fetchy', directory: '' },
+      { name: '@fetchy/cookies', directory: 'packages/cookies' },
+    ]);
+  });
+});
+
+describe('namedFiles', () => {
+  it.each<[string, string, string[]]>([
+    ['a path', 'Crash in lib/core/request.js', ['lib/core/request.js']],
+    ['a file name only one file has', 'Crash in request.js', ['lib/core/request.js']],
+    ['no file for a name two files share', 'Crash in format.js', []],
+    [
+      'a frame in an installed copy of the root package',
+      'Crash\n    at isFormData (/app/node_modules/fetchy/lib/utils.js:3:1)',
+      ['lib/utils.js'],
+    ],
+    [
+      'a frame in an installed copy of a workspace package',
+      'Crash\n    at Jar (/app/node_modules/@fetchy/cookies/src/jar.js:3:1)',
+      ['packages/cookies/src/jar.js'],
+    ],
+    [
+      'no file for a frame of another package, even with a path that exists here',
+      'Crash\n    at merge (/app/node_modules/qs/lib/utils.js:3:1)',
+      [],
+    ],
+  ])('%s', async (_name, task, expected) => {
+    const overview = await overviewOf(LIBRARY);
+    expect([...namedFiles(buildTermModel(task), overview)]).toEqual(expected);
+  });
+});
