@@ -23,8 +23,12 @@ const MAX_RELEVANCE = 0.98;
 /** Below this lexical relevance a file has no evidence of its own; neighbours do not lift it. */
 const OWN_EVIDENCE = 0.15;
 const NAMED_IN_TASK = 0.9;
-/** The most a file gains from the repository's past: past fixes like this task changed it. */
-const HISTORY_WEIGHT = 0.3;
+/**
+ * The share of the gap between a file's relevance and 1 that the repository's past closes when
+ * the past fixes most like this task changed it. Combined as independent evidence (noisy-OR), so
+ * strong files stay apart instead of piling up at the cap.
+ */
+const HISTORY_WEIGHT = 0.7;
 /**
  * Supporting material stays in its rubric band: tests and types are related (below the highly
  * relevant 0.7, so they neither end the loop early nor pass a strict `minRelevance`), a doc tangential.
@@ -198,7 +202,7 @@ export function evaluateHeuristically(
     relevance = Math.min(
       ceiling,
       MAX_RELEVANCE,
-      Math.round((relevance + HISTORY_WEIGHT * past.share) * 100) / 100,
+      Math.round((1 - (1 - relevance) * (1 - HISTORY_WEIGHT * past.share)) * 100) / 100,
     );
     reasons.push(
       `changed by ${past.commits} similar past ${past.commits === 1 ? 'commit' : 'commits'} ("${past.example}")`,
