@@ -8,7 +8,7 @@
 const HEADING = /^\s{0,3}(?:#{1,6}\s+(.*?)\s*#*\s*|\*\*([^*\n]+?)\*\*:?|__([^_\n]+?)__:?)\s*$/;
 /** Sections that describe the reporter's machine, not the code. */
 const ENVIRONMENT_SECTION =
-  /^(?:system info(?:rmation)?|environment(?: info)?|(?:your|my) environment|env(?:info)?|platform|os|browsers?|.*\bversions?)\s*:?$/i;
+  /^(?:system info(?:rmation)?|environment(?: info)?|(?:your|my) environment|envinfo|platform|os|browsers?|(?:[\w.@/-]+\s+){0,3}versions?)\s*:?$/i;
 /** What an issue form writes for a field left empty. */
 const EMPTY_FIELD = /^\s*_?no response_?\s*$/i;
 const CHECKLIST_ITEM = /^\s*[-*]\s+\[[ xX]\]\s/;

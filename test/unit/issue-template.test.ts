@@ -27,6 +27,11 @@ describe('withoutIssueTemplate', () => {
     ],
     ['drops version fields', 'Title\n### Axios Version\n1.3.5\n### Browser\nChrome\nText', 'Title'],
     [
+      'keeps a section that only mentions a version',
+      'Title\n### Regression in the latest version\nSorting fails.',
+      'Title\nSorting fails.',
+    ],
+    [
       'drops empty issue-form fields',
       'Title\n### Code snippet\n_No response_\nText',
       'Title\nText',
