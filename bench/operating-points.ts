@@ -19,8 +19,6 @@ export interface SelectionSetting {
 const defaults = parseRetrievalOptions({});
 
 const OTHER_SETTINGS: readonly SelectionSetting[] = [
-  // Related files too (types, tests, neighbours: the rubric's 0.5–0.7).
-  { flags: '--min-relevance 0.5', minRelevance: 0.5, maxFiles: defaults.maxFiles },
   // Only the highly relevant: what the stopping rule counts.
   { flags: '--min-relevance 0.7', minRelevance: 0.7, maxFiles: defaults.maxFiles },
   { flags: '--min-relevance 0.8', minRelevance: 0.8, maxFiles: defaults.maxFiles },

@@ -5,35 +5,75 @@
  * them says where this issue's code is, yet each would count as a word of the task.
  */
 
-const HEADING = /^\s{0,3}(?:#{1,6}\s+(.*?)\s*#*\s*|\*\*([^*\n]+?)\*\*:?|__([^_\n]+?)__:?)\s*$/;
+/** A code span: `refreshToken`. */
+export const INLINE_CODE = /`([^`\n]+)`/g;
+
+const HEADING = /^\s{0,3}(?:#{1,6}\s+(.*?)(?:\s+#+)?|\*\*([^*\n]+?)\*\*:?)\s*$/;
+/** A longer bold line is the author's emphasis, not a template's heading. */
+const MAX_HEADING_WORDS = 6;
 /** Sections that describe the reporter's machine, not the code. */
 const ENVIRONMENT_SECTION =
-  /^(?:system info(?:rmation)?|environment(?: info)?|(?:your|my) environment|envinfo|platform|os|browsers?|(?:[\w.@/-]+\s+){0,3}versions?)\s*:?$/i;
+  /^(?:system info(?:rmation)?|environment(?: info)?|(?:your|my) environment|envinfo|os|browsers?|(?:[\w.@/-]+\s+){0,2}versions?)\s*:?$/i;
+/** The lines an environment report is made of: list items, `key: value`, indented lines and short values. */
+const REPORT_LINE = /^\s*(?:[-*+]\s|[\w .@/()-]{1,40}:(?:\s|$)|\s)|^\s*\S+(?:\s+\S+){0,3}\s*$/;
 /** What an issue form writes for a field left empty. */
-const EMPTY_FIELD = /^\s*_?no response_?\s*$/i;
+const EMPTY_FIELD = /^\s*_No response_\s*$/i;
 const CHECKLIST_ITEM = /^\s*[-*]\s+\[[ xX]\]\s/;
-const FENCE = /^\s*```/;
-const INLINE_CODE = /`[^`\n]+`/g;
+/** A checklist item of the author's own: it marks code or names a file. */
+const AUTHORED_ITEM = /`|\/|\.\w{1,4}\b/;
+const FENCE = /^\s{0,3}(`{3,}|~{3,})(.*)$/;
+const THEMATIC_BREAK = /^\s{0,3}(?:-{3,}|\*{3,}|_{3,})\s*$/;
+/** The header `gh issue view` prints before the body: `title:\t…`, `state:\t…`, up to `--`. */
+const GH_HEADER_FIELD = /^[a-z]+:\t/;
 
 export function withoutIssueTemplate(task: string): string {
-  const lines = task.split(/\r?\n/);
+  const lines = withoutGhHeader(task.split(/\r?\n/));
   const kept: string[] = [];
+  let fence: string | undefined;
   let inEnvironment = false;
-  let inFence = false;
+  let afterBlank = false;
   lines.forEach((line, index) => {
-    if (FENCE.test(line)) inFence = !inFence;
-    const heading = inFence || index === 0 ? undefined : HEADING.exec(line);
-    if (heading) {
-      const title = (heading[1] ?? heading[2] ?? heading[3] ?? '').trim();
+    const fenceLine = FENCE.exec(line);
+    const inFence = fence !== undefined || fenceLine !== null;
+    if (fenceLine) fence = nextFence(fence, fenceLine[1] ?? '', fenceLine[2] ?? '');
+    const heading = inFence ? null : HEADING.exec(line);
+    const title = (heading?.[1] ?? heading?.[2] ?? '').trim();
+    if (heading && title.split(/\s+/).length <= MAX_HEADING_WORDS) {
       inEnvironment = ENVIRONMENT_SECTION.test(title);
+      // The first line is the issue's title unless it opens an environment report.
+      if (index === 0 && !inEnvironment) kept.push(line);
       // A heading is the template's structure; code it marks is still the author's.
-      const code = title.match(INLINE_CODE);
-      if (code && !inEnvironment) kept.push(code.join(' '));
+      else if (!inEnvironment) kept.push(...(title.match(INLINE_CODE) ?? []));
       return;
     }
-    if (inEnvironment) return;
-    if (!inFence && (EMPTY_FIELD.test(line) || CHECKLIST_ITEM.test(line))) return;
-    kept.push(line);
+    if (inEnvironment) {
+      // A report ends at a break, or where the author goes on writing after a blank line.
+      if (THEMATIC_BREAK.test(line)) inEnvironment = false;
+      else if (!(afterBlank && !inFence && line.trim() !== '' && !REPORT_LINE.test(line))) {
+        afterBlank = line.trim() === '';
+        return;
+      } else inEnvironment = false;
+    }
+    afterBlank = line.trim() === '';
+    if (inFence) kept.push(line);
+    else if (EMPTY_FIELD.test(line)) return;
+    else if (CHECKLIST_ITEM.test(line) && !AUTHORED_ITEM.test(line)) return;
+    else kept.push(line);
   });
   return kept.join('\n');
+}
+
+/** The fence still open after a fence line: CommonMark closes one only with a run as long, of the same character. */
+function nextFence(open: string | undefined, run: string, rest: string): string | undefined {
+  if (open === undefined) return run.startsWith('`') && rest.includes('`') ? undefined : run;
+  return run[0] === open[0] && run.length >= open.length && rest.trim() === '' ? undefined : open;
+}
+
+/** `gh issue view` output keeps its title and body; the other header fields are not the issue's words. */
+function withoutGhHeader(lines: readonly string[]): string[] {
+  const end = lines.indexOf('--');
+  const header = lines.slice(0, end);
+  if (end < 1 || !header.every((line) => GH_HEADER_FIELD.test(line))) return [...lines];
+  const title = header.find((line) => line.startsWith('title:\t'))?.slice('title:\t'.length);
+  return [...(title ? [title] : []), ...lines.slice(end + 1)];
 }

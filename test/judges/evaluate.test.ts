@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/dispatch/candidate.js';
+import type { PastCommit } from '../../src/history/git-log.js';
 import { AUTH_SERVICE } from '../support/judge-repository.js';
 import { candidateAt, openJudgeSession } from '../support/judge-session.js';
 import type { JudgeSession } from '../support/judge-session.js';
@@ -13,8 +14,11 @@ const NAMED = 'Tokens are not renewed in src/auth/session.ts';
 afterEach(removeTempTrees);
 
 /** The judge's first query, with every file of the repository asked for by path as well. */
-async function everyFile(task: string): Promise<{ session: JudgeSession; all: Candidate[] }> {
-  const session = await openJudgeSession(AUTH_SERVICE, task);
+async function everyFile(
+  task: string,
+  history: readonly PastCommit[] = [],
+): Promise<{ session: JudgeSession; all: Candidate[] }> {
+  const session = await openJudgeSession(AUTH_SERVICE, task, history);
   const query = await session.initialQuery();
   const all = await session.candidates({
     ...query,
@@ -24,8 +28,11 @@ async function everyFile(task: string): Promise<{ session: JudgeSession; all: Ca
   return { session, all };
 }
 
-async function judgeAll(task: string): Promise<Map<string, { relevance: number; reason: string }>> {
-  const { session, all } = await everyFile(task);
+async function judgeAll(
+  task: string,
+  history: readonly PastCommit[] = [],
+): Promise<Map<string, { relevance: number; reason: string }>> {
+  const { session, all } = await everyFile(task, history);
   const judged = await session.evaluateAll(all);
   return new Map(judged.map((file) => [file.path, file]));
 }
@@ -113,6 +120,30 @@ describe('heuristic judge: evaluate', () => {
     expect(verdict?.relevance).toBeGreaterThanOrEqual(low);
     expect(verdict?.relevance).toBeLessThanOrEqual(high);
     expect(verdict?.reason).toMatch(/^named in the task/);
+  });
+
+  describe('the past', () => {
+    // One past fix whose message reads like REFRESH changed a relevant file and an unrelated one.
+    const PAST: PastCommit[] = [
+      {
+        message: 'Fix refreshToken renewing tokens that are about to expire',
+        files: ['src/auth/session.ts', 'src/billing/mailer.ts'],
+      },
+    ];
+
+    it('closes 70% of the gap to 1 for a file with evidence of its own, and says why', async () => {
+      const before = (await judgeAll(REFRESH)).get('src/auth/session.ts');
+      const after = (await judgeAll(REFRESH, PAST)).get('src/auth/session.ts');
+      const gap = 1 - (before?.relevance ?? 0);
+      expect(after?.relevance).toBeCloseTo(Math.min(0.98, 1 - gap * 0.3), 2);
+      expect(after?.reason).toContain('changed by 1 similar past commit');
+    });
+
+    it('never lifts a file without evidence of its own', async () => {
+      const verdict = (await judgeAll(REFRESH, PAST)).get('src/billing/mailer.ts');
+      expect(verdict?.relevance).toBeLessThan(0.2);
+      expect(verdict?.reason).not.toContain('past commit');
+    });
   });
 
   it('keeps the directory words of a named path out of the search', async () => {

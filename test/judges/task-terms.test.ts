@@ -195,6 +195,11 @@ describe('extractTaskTerms', () => {
         ['@vue/runtime-core/dist/runtime-core.cjs.js'],
       ],
       [
+        'a Windows path',
+        '    at Object.isFormData (C:\\app\\node_modules\\axios\\lib\\utils.js:195:42)',
+        ['axios/lib/utils.js'],
+      ],
+      [
         'the innermost of nested packages',
         '    at next (/app/node_modules/a/node_modules/express/lib/router.js:3:1)',
         ['express/lib/router.js'],
@@ -248,6 +253,11 @@ describe('extractTaskTerms', () => {
       ['Parser crashes; the tests pass though and the docs mention it', []],
       ['Login fails, as the documentation says it should not', []],
       ['Refresh tokens expire too early', []],
+      ['The typings of refreshToken are wrong', ['declaration']],
+      ['Fix the TypeScript types of the session', ['declaration']],
+      ['refreshToken is missing from types/session.d.ts', ['declaration']],
+      ['The content type header is lost; I use TypeScript', []],
+      ['The old name was removed from the declaration file', []],
     ])('%j wants %j', (task, kinds) => {
       expect([...extractTaskTerms(task).wantedKinds].sort()).toEqual(kinds);
     });

@@ -20,6 +20,13 @@ describe('buildTermModel', () => {
         expect(model.importanceOf(synonym)).toBeLessThan(model.importanceOf(term));
     });
 
+    it("weighs a synonym no more than the task's own word, however weak", () => {
+      const model = buildTermModel('Crash on save\nOld entries are never removed');
+      expect(model.keywords).toEqual(expect.arrayContaining(['removed', 'delete', 'destroy']));
+      for (const synonym of ['delete', 'destroy'])
+        expect(model.importanceOf(synonym)).toBeLessThanOrEqual(model.importanceOf('removed'));
+    });
+
     it.each<[string, string, string[]]>([
       ['Fix the authentication token expiry bug', 'authentication', ['auth', 'jwt', 'login']],
       ['Fix the authentication token expiry bug', 'expiry', ['ttl', 'timeout']],

@@ -3,6 +3,7 @@ import type { Candidate } from '../../src/dispatch/candidate.js';
 import { dispatch } from '../../src/dispatch/dispatch.js';
 import { describeWorkspace } from '../../src/dispatch/overview.js';
 import { openWorkspace } from '../../src/dispatch/workspace.js';
+import type { PastCommit } from '../../src/history/git-log.js';
 import { createHeuristicJudge } from '../../src/judges/heuristic/heuristic-judge.js';
 import type {
   Evaluation,
@@ -41,10 +42,11 @@ export interface JudgeSession {
 export async function openJudgeSession(
   files: Record<string, string>,
   task: string,
+  history: readonly PastCommit[] = [],
 ): Promise<JudgeSession> {
   const root = await createTempTree(files);
   const workspace = await openWorkspace(root, { maxFileBytes: 100_000, maxFiles: 1_000 });
-  const overview = describeWorkspace(workspace);
+  const overview = describeWorkspace(workspace, history);
   const judge = createHeuristicJudge();
   const initialQuery = () => judge.initialQuery(task, overview, { ledger: testLedger() });
   const contextOf = (among: readonly Candidate[], judged: readonly JudgedFile[]): JudgeContext => ({

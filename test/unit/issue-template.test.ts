@@ -46,6 +46,53 @@ describe('withoutIssueTemplate', () => {
       'Title\n```md\n# Usage\n**bold**\n```',
       'Title\n```md\n# Usage\n**bold**\n```',
     ],
+    ['reads CRLF text', 'Title\r\n### Describe the bug\r\nIt throws.', 'Title\nIt throws.'],
+    [
+      "keeps an author's long bold sentence",
+      'Title\n**This logic is related to `compat`: both callbacks run on every keystroke**',
+      'Title\n**This logic is related to `compat`: both callbacks run on every keystroke**',
+    ],
+    [
+      'ends an environment report where the author writes on after a blank line',
+      'Title\n### Environment\n- OS: mac\n- Node: 20\n\nrefreshToken still fails after the upgrade.',
+      'Title\nrefreshToken still fails after the upgrade.',
+    ],
+    [
+      'ends an environment report at a thematic break',
+      'Title\n### System Info\nOS: mac\n---\nUpdate: it fails on 3.5 too.',
+      'Title\n---\nUpdate: it fails on 3.5 too.',
+    ],
+    [
+      'drops an environment report that opens the text',
+      '### System Info\nOS: macOS 14.6\nCPU: M1',
+      '',
+    ],
+    ['keeps a plain "No response"', 'Title\nActual:\nNo response', 'Title\nActual:\nNo response'],
+    [
+      'keeps headings inside ~~~ fences',
+      'Title\n~~~\n### System Info\n~~~\nText',
+      'Title\n~~~\n### System Info\n~~~\nText',
+    ],
+    [
+      'closes a four-backtick fence only with four',
+      'Title\n````md\n```\n# Usage\n````\n# Describe the bug\nText',
+      'Title\n````md\n```\n# Usage\n````\nText',
+    ],
+    [
+      'does not open a fence on a one-line code span',
+      'Title\n```inline```\n### Describe the bug\nText',
+      'Title\n```inline```\nText',
+    ],
+    [
+      "keeps the author's own checklist items that mark code or name files",
+      'Title\n- [ ] Rename `refreshToken` in src/auth/session.ts',
+      'Title\n- [ ] Rename `refreshToken` in src/auth/session.ts',
+    ],
+    [
+      'keeps only the title and body of `gh issue view`',
+      'title:\tToken expiry is off by one\nstate:\tOPEN\nauthor:\tsomeone\nlabels:\tbug\n--\nExpiry is checked with >.',
+      'Token expiry is off by one\nExpiry is checked with >.',
+    ],
   ])('%s', (_name, task, expected) => {
     expect(withoutIssueTemplate(task)).toBe(expected);
   });

@@ -20,7 +20,7 @@ import type { TermModel } from './term-model.js';
 
 const CALIBRATION_STEEPNESS = 3;
 const MAX_RELEVANCE = 0.98;
-/** Below this lexical relevance a file has no evidence of its own; neighbours do not lift it. */
+/** Below this lexical relevance a file has no evidence of its own; neighbours and the past do not lift it. */
 const OWN_EVIDENCE = 0.15;
 const NAMED_IN_TASK = 0.9;
 /**
@@ -198,7 +198,8 @@ export function evaluateHeuristically(
     }
   }
   const past = historyOf(context.overview, model).get(candidate.path);
-  if (past && past.share > 0) {
+  // Like a neighbour, the past only strengthens a file's own evidence; it never makes it.
+  if (past && past.share > 0 && lexical >= OWN_EVIDENCE) {
     relevance = Math.min(
       ceiling,
       MAX_RELEVANCE,

@@ -12,6 +12,7 @@ export function historyOf(
   let byModel = cache.get(overview);
   if (!byModel) cache.set(overview, (byModel = new WeakMap()));
   let scores = byModel.get(model);
-  if (!scores) byModel.set(model, (scores = scoreFilesByHistory(overview.history, model.task)));
+  if (!scores)
+    byModel.set(model, (scores = scoreFilesByHistory(overview.history, model.terms.text)));
   return scores;
 }

@@ -1,6 +1,6 @@
 import type { FileKind } from '../../dispatch/source-file.js';
 import { identifiersOf, isCompoundIdentifier, splitIdentifier } from '../../text/identifiers.js';
-import { withoutIssueTemplate } from '../../text/issue-template.js';
+import { INLINE_CODE, withoutIssueTemplate } from '../../text/issue-template.js';
 import { stem } from '../../text/stem.js';
 import { STOP_WORDS } from '../../text/stop-words.js';
 
@@ -22,6 +22,8 @@ export interface TaskTerms {
    */
   installedPaths: string[];
   wantedKinds: ReadonlySet<FileKind>;
+  /** The task without its issue template (headings, environment report, empty fields). */
+  text: string;
   /** The task's prose: no code blocks, stack frames, paths or links. */
   prose: string;
 }
@@ -58,7 +60,6 @@ const PYTHON_FRAME = /File "([^"]+)", line \d+, in (\w+)/g;
 const QUOTED = /"([^"\n]{6,160})"|'([^'\n]{6,160})'|“([^”\n]{6,160})”/g;
 const ERROR_LINE = /\b(?:[A-Z]\w*)?(?:Error|Exception|Warning):\s*([^\n]{6,160})/g;
 const CODE_BLOCK = /```[^\n]*\n([\s\S]*?)```/g;
-const INLINE_CODE = /`([^`\n]+)`/g;
 const URL = /\bhttps?:\/\/\S+/g;
 /** A file of an installed package, from the package's name on (scoped or not). */
 const INSTALLED = /^(?:@[\w.-]+\/)?[\w.-]+\/[^\s:]+$/;
@@ -83,8 +84,9 @@ export function extractTaskTerms(written: string): TaskTerms {
   const installedPaths = new Set<string>();
   const mention = (path: string) => {
     if (!isLibraryPath(path)) mentionedPaths.add(path);
-    const inside = path.lastIndexOf('node_modules/');
-    const installed = inside < 0 ? '' : path.slice(inside + 'node_modules/'.length);
+    const slashed = path.replaceAll('\\', '/');
+    const inside = slashed.lastIndexOf('node_modules/');
+    const installed = inside < 0 ? '' : slashed.slice(inside + 'node_modules/'.length);
     if (INSTALLED.test(installed)) installedPaths.add(installed);
   };
 
@@ -179,7 +181,8 @@ export function extractTaskTerms(written: string): TaskTerms {
     ),
     mentionedPaths: [...mentionedPaths],
     installedPaths: [...installedPaths],
-    wantedKinds: wantedKindsOf(prose),
+    wantedKinds: wantedKindsOf(prose, [...mentionedPaths]),
+    text: task,
     prose,
   };
 }
@@ -204,8 +207,17 @@ function addMessage(message: string, add: (keyword: string, weight: number) => v
     add(message.trim(), IMPORTANCE.quotedMessage);
 }
 
-function wantedKindsOf(prose: string): Set<FileKind> {
+const TYPES = String.raw`(?:typescript )?(?:typings|types|type (?:definitions?|declarations?)|declaration files?)`;
+/** A task about the type declarations themselves: "fix the typings", "missing types", "the types … are wrong". */
+const TYPES_ASK = new RegExp(
+  String.raw`\b(?:(?:fix|update|add|correct|improve) (?:the )?${TYPES}|(?:wrong|incorrect|missing|broken) ${TYPES}|${TYPES}\b[^.\n]{0,40}\b(?:are|is) (?:wrong|incorrect|missing|broken))\b`,
+  'i',
+);
+
+function wantedKindsOf(prose: string, mentionedPaths: readonly string[]): Set<FileKind> {
   const kinds = new Set<FileKind>();
+  if (TYPES_ASK.test(prose) || mentionedPaths.some((path) => /\.d\.[cm]?ts$/.test(path)))
+    kinds.add('declaration');
   // Only an explicit ask counts: most bug reports mention tests or docs in passing.
   if (
     /\b(unit tests?|test suites?|test cases?|(?:add|write|fix|update|improve) (?:a |the )?(?:unit )?tests?)\b/i.test(

@@ -1,5 +1,5 @@
 import { stemsOf, synonymsIn } from '../../text/synonyms.js';
-import { extractTaskTerms, type TaskTerms } from './task-terms.js';
+import { extractTaskTerms, IMPORTANCE, type TaskTerms } from './task-terms.js';
 
 /**
  * The keywords that speak for a task, each with an importance and a concept. A concept is one
@@ -8,8 +8,6 @@ import { extractTaskTerms, type TaskTerms } from './task-terms.js';
  * piling up.
  */
 export interface TermModel {
-  /** The task as given. */
-  task: string;
   terms: TaskTerms;
   /** Every keyword of the model, most important first: task terms, then synonyms. */
   keywords: string[];
@@ -51,9 +49,9 @@ export function buildTermModel(task: string): TermModel {
     } else {
       for (const part of own) concept.set(part.toLowerCase(), idea);
     }
-    // The codebase's word for an idea says no more than the task's own word for it.
-    const synonymWeight =
-      ownWeight > 0 ? Math.min(SYNONYM_IMPORTANCE, ownWeight) : SYNONYM_IMPORTANCE;
+    // The codebase's word for an idea says no more than the task's own word for it (a plain
+    // word's weight when that word did not make the keyword list).
+    const synonymWeight = Math.min(SYNONYM_IMPORTANCE, ownWeight > 0 ? ownWeight : IMPORTANCE.word);
     if (!importance.has(synonym.toLowerCase())) set(synonym, synonymWeight, idea);
   }
 
@@ -62,7 +60,6 @@ export function buildTermModel(task: string): TermModel {
       (importance.get(right.toLowerCase()) ?? 0) - (importance.get(left.toLowerCase()) ?? 0),
   );
   return {
-    task,
     terms,
     keywords,
     importanceOf: (keyword) => importance.get(keyword.toLowerCase()) ?? LEARNED_IMPORTANCE,
