@@ -215,6 +215,14 @@ describe('extractTaskTerms', () => {
     });
   });
 
+  it('takes no keyword from the markup tags of a reproduction, but keeps components and names', () => {
+    const keywords = keywordsOf(
+      'List renders twice\n```vue\n<script setup lang="ts">\nimport { shallowReactive } from "vue"\n</script>\n<template><Suspense><div>{{ items }}</div></Suspense></template>\n```',
+    ).map((keyword) => keyword.toLowerCase());
+    expect(keywords).toEqual(expect.arrayContaining(['shallowreactive', 'suspense', 'items']));
+    for (const tag of ['script', 'template', 'div']) expect(keywords).not.toContain(tag);
+  });
+
   describe('issue templates', () => {
     const TEMPLATED = [
       'Watcher order changes with `computed`',

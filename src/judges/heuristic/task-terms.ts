@@ -59,6 +59,8 @@ const STACK_FRAME = /^\s*at\s+(?:(?:async\s+)?([\w$.<>]+)\s+\()?([^\s()]+?):\d+(
 const PYTHON_FRAME = /File "([^"]+)", line \d+, in (\w+)/g;
 const QUOTED = /"([^"\n]{6,160})"|'([^'\n]{6,160})'|“([^”\n]{6,160})”/g;
 const ERROR_LINE = /\b(?:[A-Z]\w*)?(?:Error|Exception|Warning):\s*([^\n]{6,160})/g;
+/** An HTML or JSX element's tag name, lower case: `<div`, `</template`. */
+const MARKUP_TAG = /<\/?[a-z][\w-]*/g;
 const CODE_BLOCK = /```[^\n]*\n([\s\S]*?)```/g;
 const URL = /\bhttps?:\/\/\S+/g;
 /** A file of an installed package, from the package's name on (scoped or not). */
@@ -131,7 +133,12 @@ export function extractTaskTerms(written: string): TaskTerms {
   for (const match of rest.matchAll(ERROR_LINE)) addMessage(match[1] ?? '', add);
 
   const withoutPaths = rest.replace(FILE_PATH, ' ');
-  const code = [...withoutPaths.matchAll(CODE_BLOCK)].map((match) => match[1] ?? '').join('\n');
+  // A reproduction's markup tags (`<script setup>`, `<template>`, `<div>`) are the page's
+  // scaffolding, not this repository's names; components (`<Suspense>`) and attributes stay.
+  const code = [...withoutPaths.matchAll(CODE_BLOCK)]
+    .map((match) => match[1] ?? '')
+    .join('\n')
+    .replace(MARKUP_TAG, ' ');
   const prose = withoutPaths.replace(CODE_BLOCK, ' ');
   const inline = [...prose.matchAll(INLINE_CODE)].map((match) => match[1] ?? '').join('\n');
   // A reproduction's plain words (`color`, `width`) are the reporter's code, not this repository's
