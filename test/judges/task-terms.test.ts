@@ -25,6 +25,11 @@ describe('extractTaskTerms', () => {
         ['Request body larger than maxBodyLength limit', 'maxBodyLength'],
       ],
       [
+        'a single-quoted message, not the words between two apostrophes',
+        "Don't retry; it's 'invalid token signature' after refresh",
+        ['invalid token signature', 'retry'],
+      ],
+      [
         'a single-quoted message',
         "Login fails with 'invalid token signature' after refresh",
         ['invalid token signature', 'login'],
@@ -213,6 +218,10 @@ describe('extractTaskTerms', () => {
     ])('records %s', (_name, text, paths) => {
       expect(extractTaskTerms(`Crash\n${text}\n`).installedPaths).toEqual(paths);
     });
+  });
+
+  it('reads no message between the apostrophes of two contractions', () => {
+    expect(keywordsOf("Don't retry the upload; it's slow")).not.toContain('t retry the upload; it');
   });
 
   it('takes no keyword from the markup tags of a reproduction, but keeps components and names', () => {

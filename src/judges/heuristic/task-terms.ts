@@ -57,7 +57,8 @@ const FILE_PATH =
   /(?:[\w.@-]+\/)*[\w.@-]+\.(?:[cm]?[jt]sx?|vue|svelte|py|go|rs|java|kt|scala|cs|swift|c|h|cc|cpp|hpp|rb|php|json|ya?ml|toml|md)\b(?!\s*\()/g;
 const STACK_FRAME = /^\s*at\s+(?:(?:async\s+)?([\w$.<>]+)\s+\()?([^\s()]+?):\d+(?::\d+)?\)?\s*$/gm;
 const PYTHON_FRAME = /File "([^"]+)", line \d+, in (\w+)/g;
-const QUOTED = /"([^"\n]{6,160})"|'([^'\n]{6,160})'|“([^”\n]{6,160})”/g;
+/** A quoted message; a single quote counts only outside a word, not as a contraction's apostrophe. */
+const QUOTED = /"([^"\n]{6,160})"|(?<!\w)'([^'\n]{6,160})'(?!\w)|“([^”\n]{6,160})”/g;
 const ERROR_LINE = /\b(?:[A-Z]\w*)?(?:Error|Exception|Warning):\s*([^\n]{6,160})/g;
 /** An HTML or JSX element's tag name, lower case: `<div`, `</template`. */
 const MARKUP_TAG = /<\/?[a-z][\w-]*/g;
