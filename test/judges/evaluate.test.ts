@@ -103,6 +103,18 @@ describe('heuristic judge: evaluate', () => {
     expect(verdict?.reason).toMatch(/^named in the task/);
   });
 
+  it('scores the file where a stack trace failed as named, and its callers as related', async () => {
+    const verdicts = await judgeAll(
+      'Crash on refresh\n    at refreshToken (src/auth/token.ts:3:1)\n    at handler (src/api/routes.ts:5:1)',
+    );
+    expect(verdicts.get('src/auth/token.ts')?.relevance).toBeGreaterThanOrEqual(0.9);
+    expect(verdicts.get('src/auth/token.ts')?.reason).toMatch(/^named in the task/);
+    expect(verdicts.get('src/api/routes.ts')?.reason).toMatch(
+      /^a caller in the task's stack trace/,
+    );
+    expect(verdicts.get('src/api/routes.ts')?.relevance).toBeGreaterThanOrEqual(0.65);
+  });
+
   // Supporting material named in a task stays in its rubric band unless the task is about it:
   // docs are tangential, tests related (below the highly relevant 0.7).
   it.each<[string, string, number, number]>([

@@ -54,8 +54,36 @@ describe('namedFiles', () => {
       'Crash\n    at merge (/app/node_modules/qs/lib/utils.js:3:1)',
       [],
     ],
+    [
+      "a file of an absolute path on the reporter's machine",
+      'Crash\n    at request (/home/me/fetchy/lib/core/request.js:3:1)',
+      ['lib/core/request.js'],
+    ],
   ])('%s', async (_name, task, expected) => {
     const overview = await overviewOf(LIBRARY);
-    expect([...namedFiles(buildTermModel(task), overview)]).toEqual(expected);
+    expect([...namedFiles(buildTermModel(task), overview).named]).toEqual(expected);
+  });
+
+  it.each<[string, string, string[]]>([
+    [
+      'the frames below the innermost one that names a file here',
+      'Crash\n    at Buffer.toString (node:buffer:1:1)\n    at isFormData (/app/node_modules/fetchy/lib/utils.js:3:1)\n    at request (/app/node_modules/fetchy/lib/core/request.js:9:1)\n    at Jar (/app/node_modules/@fetchy/cookies/src/jar.js:3:1)',
+      ['lib/core/request.js', 'packages/cookies/src/jar.js'],
+    ],
+    [
+      'no file the task also names outside the trace',
+      'Crash in lib/core/request.js\n    at isFormData (lib/utils.js:3:1)\n    at request (lib/core/request.js:9:1)',
+      [],
+    ],
+    [
+      'no file where another trace failed',
+      '    at isFormData (lib/utils.js:3:1)\n    at request (lib/core/request.js:9:1)\nAnd later:\n    at request (lib/core/request.js:9:1)',
+      [],
+    ],
+  ])('counts as callers %s', async (_name, task, expected) => {
+    const overview = await overviewOf(LIBRARY);
+    const { named, callers } = namedFiles(buildTermModel(task), overview);
+    expect([...callers].sort()).toEqual(expected);
+    for (const path of callers) expect(named.has(path)).toBe(true);
   });
 });

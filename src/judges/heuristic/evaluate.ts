@@ -23,6 +23,8 @@ const MAX_RELEVANCE = 0.98;
 /** Below this lexical relevance a file has no evidence of its own; neighbours and the past do not lift it. */
 const OWN_EVIDENCE = 0.15;
 const NAMED_IN_TASK = 0.9;
+/** A file a stack trace names only below the frame that failed is related: it called the failure. */
+const CALLER_IN_TRACE = 0.65;
 /**
  * The share of the gap between a file's relevance and 1 that the repository's past closes when
  * the past fixes most like this task changed it. Combined as independent evidence (noisy-OR), so
@@ -185,7 +187,11 @@ export function evaluateHeuristically(
   const lexical = Math.min(ceiling, calibrate(taskScore(candidate, model), view.reference));
   const reasons = describe(candidate, model);
   let relevance = lexical;
-  if (namedFiles(model, context.overview).has(candidate.path)) {
+  const { named, callers } = namedFiles(model, context.overview);
+  if (callers.has(candidate.path)) {
+    relevance = Math.max(relevance, Math.min(ceiling, CALLER_IN_TRACE));
+    reasons.unshift("a caller in the task's stack trace");
+  } else if (named.has(candidate.path)) {
     // A README named in a bug report is where the reporter read about the feature, not the fix.
     relevance = Math.max(relevance, Math.min(ceiling, NAMED_IN_TASK));
     reasons.unshift('named in the task');

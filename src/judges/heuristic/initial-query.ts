@@ -10,7 +10,7 @@ import type { TermModel } from './term-model.js';
  * from the start), and any files it names that exist here.
  */
 export function initialHeuristicQuery(model: TermModel, overview: RepoOverview): Query {
-  const named = [...namedFiles(model, overview)];
+  const named = [...namedFiles(model, overview).named];
   return {
     patterns: ['**/*', ...named],
     keywords: model.keywords,

@@ -1,15 +1,24 @@
 import type { RepoOverview } from '../judge.js';
 import type { TermModel } from './term-model.js';
 
-const cache = new WeakMap<RepoOverview, WeakMap<TermModel, ReadonlySet<string>>>();
+/** The repository's files a task names, and which of them only as callers in a stack trace. */
+export interface NamedFiles {
+  named: ReadonlySet<string>;
+  /** Named only by frames below the one that failed: context, not the failure. */
+  callers: ReadonlySet<string>;
+}
+
+const cache = new WeakMap<RepoOverview, WeakMap<TermModel, NamedFiles>>();
+const INSTALLED = 'node_modules/';
 
 /**
  * The repository's files a task names: by path (`lib/adapters/http.js`), by a file name only one
  * file here has (`session-manager.ts`; a name several files share names none of them), or by a
  * file of an installed copy of a package this repository publishes (a stack frame in
- * `node_modules/axios/lib/utils.js` names `lib/utils.js` of axios).
+ * `node_modules/axios/lib/utils.js` names `lib/utils.js` of axios). In a stack trace, the
+ * innermost frame that names a file here is where it failed; the frames below it are callers.
  */
-export function namedFiles(model: TermModel, overview: RepoOverview): ReadonlySet<string> {
+export function namedFiles(model: TermModel, overview: RepoOverview): NamedFiles {
   let byModel = cache.get(overview);
   if (!byModel) cache.set(overview, (byModel = new WeakMap()));
   let named = byModel.get(model);
@@ -17,21 +26,49 @@ export function namedFiles(model: TermModel, overview: RepoOverview): ReadonlySe
   return named;
 }
 
-function findNamedFiles(model: TermModel, overview: RepoOverview): Set<string> {
-  const named = new Set<string>();
-  for (const mentioned of model.terms.mentionedPaths) {
-    const clean = mentioned.replace(/^\.?\//, '');
-    const found = overview.paths.filter((path) => path === clean || path.endsWith(`/${clean}`));
-    if (found.length === 1 || clean.includes('/')) for (const path of found) named.add(path);
-  }
+function findNamedFiles(model: TermModel, overview: RepoOverview): NamedFiles {
   const present = new Set(overview.paths);
-  for (const installed of model.terms.installedPaths) {
-    for (const { name, directory } of overview.packages) {
-      if (!installed.startsWith(`${name}/`)) continue;
-      const inside = installed.slice(name.length + 1);
-      const path = directory ? `${directory}/${inside}` : inside;
-      if (present.has(path)) named.add(path);
-    }
+  const filesOf = (written: string): string[] => {
+    const slashed = written.replaceAll('\\', '/');
+    const inside = slashed.lastIndexOf(INSTALLED);
+    if (inside >= 0)
+      return installedFiles(slashed.slice(inside + INSTALLED.length), overview, present);
+    const clean = slashed.replace(/^(?:file:\/\/)?\.?\//, '');
+    const found = overview.paths.filter((path) => path === clean || path.endsWith(`/${clean}`));
+    if (found.length === 1 || (found.length > 1 && clean.includes('/'))) return found;
+    // An absolute path from the reporter's machine ends with the path here: the longest wins.
+    const [longest] = overview.paths
+      .filter((path) => clean.endsWith(`/${path}`))
+      .sort((left, right) => right.length - left.length);
+    return longest ? [longest] : [];
+  };
+  const mentioned = new Set([
+    ...model.terms.mentionedPaths.flatMap(filesOf),
+    ...model.terms.installedPaths.flatMap((path) => installedFiles(path, overview, present)),
+  ]);
+  const failed = new Set<string>();
+  const called = new Set<string>();
+  for (const trace of model.terms.traces) {
+    const [first = [], ...rest] = trace.map(filesOf).filter((files) => files.length > 0);
+    for (const path of first) failed.add(path);
+    for (const path of rest.flat()) called.add(path);
   }
-  return named;
+  const named = new Set([...mentioned, ...failed, ...called]);
+  // A file the task also names outside the traces, or where a trace failed, is no mere caller.
+  const callers = new Set([...called].filter((path) => !failed.has(path) && !mentioned.has(path)));
+  return { named, callers };
+}
+
+/** `axios/lib/utils.js` of an installed package is `lib/utils.js` here when this repository publishes `axios`. */
+function installedFiles(
+  installed: string,
+  overview: RepoOverview,
+  present: ReadonlySet<string>,
+): string[] {
+  return overview.packages.flatMap(({ name, directory }) => {
+    if (!installed.startsWith(`${name}/`)) return [];
+    const inside = installed.slice(name.length + 1);
+    const path = directory ? `${directory}/${inside}` : inside;
+    return present.has(path) ? [path] : [];
+  });
 }

@@ -2,6 +2,7 @@ import type { FileKind } from '../../dispatch/source-file.js';
 import { identifiersOf, isCompoundIdentifier, splitIdentifier } from '../../text/identifiers.js';
 import { INLINE_CODE, withoutIssueTemplate } from '../../text/issue-template.js';
 import { stem } from '../../text/stem.js';
+import { stackTraces, withoutStackFrames } from './stack-traces.js';
 import { STOP_WORDS } from '../../text/stop-words.js';
 
 /**
@@ -13,14 +14,16 @@ export interface TaskTerms {
   /** Keywords, most important first. */
   keywords: string[];
   importance: ReadonlyMap<string, number>;
-  /** Paths or file names the task mentions (`lib/adapters/http.js`, `session-manager.ts`). */
+  /** Paths or file names the task mentions outside stack traces (`lib/adapters/http.js`, `session-manager.ts`). */
   mentionedPaths: string[];
   /**
-   * Files of installed packages the task mentions, from the package's name on
-   * (`axios/lib/utils.js` of `node_modules/axios/lib/utils.js`): in a report against a library,
-   * a frame in the reporter's installed copy names a file of the library itself.
+   * Files of installed packages the task mentions outside stack traces, from the package's name
+   * on (`axios/lib/utils.js` of `node_modules/axios/lib/utils.js`): in a report against a
+   * library, a path in the reporter's installed copy names a file of the library itself.
    */
   installedPaths: string[];
+  /** The stack traces quoted, each innermost frame first, with paths as written. */
+  traces: string[][];
   wantedKinds: ReadonlySet<FileKind>;
   /** The task without its issue template (headings, environment report, empty fields). */
   text: string;
@@ -55,8 +58,6 @@ const CODE_WORDS = new Set(
 
 const FILE_PATH =
   /(?:[\w.@-]+\/)*[\w.@-]+\.(?:[cm]?[jt]sx?|vue|svelte|py|go|rs|java|kt|scala|cs|swift|c|h|cc|cpp|hpp|rb|php|json|ya?ml|toml|md)\b(?!\s*\()/g;
-const STACK_FRAME = /^\s*at\s+(?:(?:async\s+)?([\w$.<>]+)\s+\()?([^\s()]+?):\d+(?::\d+)?\)?\s*$/gm;
-const PYTHON_FRAME = /File "([^"]+)", line \d+, in (\w+)/g;
 /** A quoted message; a single quote counts only outside a word, not as a contraction's apostrophe. */
 const QUOTED = /"([^"\n]{6,160})"|(?<!\w)'([^'\n]{6,160})'(?!\w)|“([^”\n]{6,160})”/g;
 const ERROR_LINE = /\b(?:[A-Z]\w*)?(?:Error|Exception|Warning):\s*([^\n]{6,160})/g;
@@ -102,28 +103,18 @@ export function extractTaskTerms(written: string): TaskTerms {
 
   // A frame of the project names a file and a function; a frame of a library or the runtime
   // names neither in this repository.
-  const frames: [path: string | undefined, names: string[]][] = [
-    ...[...text.matchAll(STACK_FRAME)].map((match): [string | undefined, string[]] => [
-      match[2],
-      match[1]?.split('.') ?? [],
-    ]),
-    ...[...text.matchAll(PYTHON_FRAME)].map((match): [string | undefined, string[]] => [
-      match[1],
-      match[2] ? [match[2]] : [],
-    ]),
-  ];
-  for (const [path, names] of frames) {
-    if (path === undefined) continue;
-    mention(path);
+  const traces = stackTraces(text);
+  for (const { path, names } of traces.flat()) {
     if (isLibraryPath(path)) continue;
     for (const name of names) if (isUsefulIdentifier(name)) add(name, IMPORTANCE.codeIdentifier);
   }
   // Frames, paths and links are consumed: their words are not the task's words.
-  const rest = text.replace(STACK_FRAME, ' ').replace(PYTHON_FRAME, ' ');
+  const rest = withoutStackFrames(text);
   for (const match of rest.matchAll(FILE_PATH)) {
     if (!/^\d/.test(match[0])) mention(match[0].replace(/^\.?\//, ''));
   }
-  for (const path of mentionedPaths) {
+  const framePaths = traces.flat().map((frame) => frame.path);
+  for (const path of [...mentionedPaths, ...framePaths.filter((path) => !isLibraryPath(path))]) {
     const base = path.split('/').pop() ?? path;
     const stemName = base.replace(/\.[^.]+$/, '').replace(/\.(d|test|spec)$/, '');
     if (stemName.length > 2 && !/^index$/i.test(stemName)) add(stemName, IMPORTANCE.mentionedFile);
@@ -189,6 +180,7 @@ export function extractTaskTerms(written: string): TaskTerms {
     ),
     mentionedPaths: [...mentionedPaths],
     installedPaths: [...installedPaths],
+    traces: traces.map((trace) => trace.map((frame) => frame.path)),
     wantedKinds: wantedKindsOf(prose, [...mentionedPaths]),
     text: task,
     prose,

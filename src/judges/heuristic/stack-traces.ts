@@ -1,0 +1,57 @@
+/** One frame of a stack trace: the file as the trace wrote it, and the function's name parts. */
+export interface Frame {
+  path: string;
+  names: string[];
+}
+
+const JAVASCRIPT_FRAME =
+  /^\s*at\s+(?:(?:async\s+)?([\w$.<>]+)\s+\()?([^\s()]+?):\d+(?::\d+)?\)?\s*$/gm;
+const PYTHON_FRAME = /File "([^"]+)", line \d+, in ([\w<>]+)/g;
+/** Between two frames of one trace there is nothing, or (Python) the indented source line. */
+const SAME_TRACE = /^(?:\s*\n[ \t][^\n]*)*\s*$/;
+
+interface Found extends Frame {
+  start: number;
+  end: number;
+}
+
+/**
+ * The stack traces a task quotes, each innermost frame first: the frame that failed, then its
+ * callers. JavaScript prints the innermost frame first; Python's tracebacks print it last.
+ */
+export function stackTraces(text: string): Frame[][] {
+  const javascript = [...text.matchAll(JAVASCRIPT_FRAME)].map((match): Found => ({
+    path: match[2] ?? '',
+    names: match[1]?.split('.') ?? [],
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  const python = [...text.matchAll(PYTHON_FRAME)].map((match): Found => ({
+    path: match[1] ?? '',
+    names: match[2] ? [match[2]] : [],
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  return [
+    ...traces(text, javascript),
+    ...traces(text, python).map((trace) => [...trace].reverse()),
+  ].map((trace) => trace.map(({ path, names }) => ({ path, names })));
+}
+
+export function withoutStackFrames(text: string): string {
+  return text.replace(JAVASCRIPT_FRAME, ' ').replace(PYTHON_FRAME, ' ');
+}
+
+/** Frames in text order, grouped into traces: a trace ends where other text comes between frames. */
+function traces(text: string, frames: readonly Found[]): Found[][] {
+  const grouped: Found[][] = [];
+  let previous: Found | undefined;
+  for (const frame of frames) {
+    const current = grouped.at(-1);
+    if (current && previous && SAME_TRACE.test(text.slice(previous.end, frame.start)))
+      current.push(frame);
+    else grouped.push([frame]);
+    previous = frame;
+  }
+  return grouped;
+}
