@@ -85,6 +85,25 @@ function stemsOfText(text: string): Set<string> {
   return stems;
 }
 
+const TYPESCRIPT = /\.(?:ts|tsx|mts|cts)$/i;
+const TYPE_DEFINITION =
+  /^\s*(?:export\s+)?(?:declare\s+)?(?:interface\s+[A-Za-z_$]|type\s+[A-Za-z_$][\w$]*\s*(?:<.*>)?\s*=)/;
+/** What runs: functions, classes, bindings, value exports (a property named `class?:` is not one). */
+const RUNTIME_CODE =
+  /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\b|^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+[A-Za-z_$]|^\s*(?:export\s+)?(?:const|let|var)\s|^\s*export\s+(?:\{|\*|default\b)|^\s*(?:module\.)?exports\b/;
+
+/**
+ * A TypeScript module that only declares types (JSX attribute tables, option interfaces) describes
+ * an API without implementing it, as a `.d.ts` does.
+ */
+function declaresOnlyTypes(path: string, lines: readonly string[]): boolean {
+  return (
+    TYPESCRIPT.test(path) &&
+    lines.some((line) => TYPE_DEFINITION.test(line)) &&
+    !lines.some((line) => RUNTIME_CODE.test(line))
+  );
+}
+
 export function analyzeSource(path: string, text: string): SourceFile {
   const lines = text.split(/\r?\n/);
   const stems = stemsOfText(text);
@@ -92,7 +111,8 @@ export function analyzeSource(path: string, text: string): SourceFile {
   const outline = extractOutline(path, lines);
   return {
     path,
-    kind: kindOf(path),
+    kind:
+      kindOf(path) === 'source' && declaresOnlyTypes(path, lines) ? 'declaration' : kindOf(path),
     lines,
     outline,
     symbolStems: outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name))),

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeSource, type FileKind } from '../../src/dispatch/source-file.js';
+
+const kindOf = (path: string, lines: string[]) => analyzeSource(path, lines.join('\n')).kind;
+
+describe('analyzeSource: kind', () => {
+  it.each<[string, string, string[], FileKind]>([
+    [
+      'a TypeScript module of interfaces and type aliases',
+      'src/jsx.ts',
+      [
+        'export interface HTMLAttributes {',
+        '  class?: any',
+        '  id?: string',
+        '}',
+        'export type Props = HTMLAttributes',
+      ],
+      'declaration',
+    ],
+    [
+      'a TypeScript module that also exports a function',
+      'src/options.ts',
+      [
+        'export interface Options { strict: boolean }',
+        'export function defaults(): Options {',
+        '  return { strict: true }',
+        '}',
+      ],
+      'source',
+    ],
+    [
+      'a TypeScript module that re-exports values',
+      'src/index.ts',
+      ['export type Id = string', "export { render } from './render'"],
+      'source',
+    ],
+    [
+      'a TypeScript module with a class',
+      'src/store.ts',
+      ['export interface Entry { id: string }', 'export class Store {}'],
+      'source',
+    ],
+    [
+      'a JavaScript file, whatever it holds',
+      'src/types.js',
+      ['/** @typedef {object} Entry */'],
+      'source',
+    ],
+    ['a .d.ts file', 'index.d.ts', ['export declare function request(): void;'], 'declaration'],
+    ['a TypeScript test of types', 'test/types.test.ts', ['type A = string'], 'test'],
+  ])('%s is %s', (_name, path, lines, kind) => {
+    expect(kindOf(path, lines)).toBe(kind);
+  });
+});
