@@ -87,11 +87,13 @@ function stemsOfText(text: string): Set<string> {
 
 const TYPESCRIPT = /\.(?:ts|tsx|mts|cts)$/i;
 const TYPE_DEFINITION =
-  /^\s*(?:export\s+)?(?:declare\s+)?(?:interface\s+[A-Za-z_$]|type\s+[A-Za-z_$][\w$]*\s*(?:<.*>)?\s*=)/;
-/** What runs: functions, classes, bindings, value exports (a property named `class?:` is not one). */
+  /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:interface\s+[A-Za-z_$]|type\s+[A-Za-z_$][\w$]*\s*(?:<.*>)?\s*=)/;
+/**
+ * What runs: functions, classes, enums, bindings, value exports, top-level calls. Ambient
+ * `declare` forms, `export {}`, type-only exports and a property named `class?:` are not code.
+ */
 const RUNTIME_CODE =
-  /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\b|^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+[A-Za-z_$]|^\s*(?:export\s+)?(?:const|let|var)\s|^\s*export\s+(?:\{|\*|default\b)|^\s*(?:module\.)?exports\b/;
-
+  /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b(?!\s*\??:)|^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+[A-Za-z_$]|^\s*(?:export\s+)?(?:const\s+)?enum\s|^\s*(?:export\s+)?(?:const|let|var)\s|\bexport\s+(?:const|let|var|function|class)\s|^\s*export\s*=|^\s*export\s+(?:\*|\{(?!\s*(?:type\b[^}]*)?\})|default\s+(?!interface\b|type\b)[A-Za-z_$]*\s*[^\s;]*)|^\s*(?:module\.)?exports\b|^[A-Za-z_$][\w$.]*\s*\(/;
 /**
  * A TypeScript module that only declares types (JSX attribute tables, option interfaces) describes
  * an API without implementing it, as a `.d.ts` does.
@@ -102,6 +104,11 @@ function declaresOnlyTypes(path: string, lines: readonly string[]): boolean {
     lines.some((line) => TYPE_DEFINITION.test(line)) &&
     !lines.some((line) => RUNTIME_CODE.test(line))
   );
+}
+
+function kindOfContent(path: string, lines: readonly string[]): FileKind {
+  const kind = kindOf(path);
+  return kind === 'source' && declaresOnlyTypes(path, lines) ? 'declaration' : kind;
 }
 
 export function analyzeSource(path: string, text: string): SourceFile {

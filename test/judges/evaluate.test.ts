@@ -115,6 +115,25 @@ describe('heuristic judge: evaluate', () => {
     expect(verdicts.get('src/api/routes.ts')?.relevance).toBeGreaterThanOrEqual(0.65);
   });
 
+  it.each<[string, string]>([
+    ['Session in src/types.ts lacks expiresAt', 'src/types.ts'],
+    ['Session in types/session.d.ts lacks expiresAt', 'types/session.d.ts'],
+  ])('%j: the named type declaration %s is what the task is about', async (task, path) => {
+    const session = await openJudgeSession(
+      {
+        'src/types.ts': 'export interface Session {\n  token: string\n}\n',
+        'types/session.d.ts': 'export declare interface SessionOptions {\n  ttl: number\n}\n',
+        'src/session.ts': 'export function renew(session) {\n  return session\n}\n',
+      },
+      task,
+    );
+    const candidates = await session.candidates();
+    const verdicts = await session.evaluateAll(candidates);
+    const verdict = verdicts.find((file) => file.path === path);
+    expect(candidates.find((candidate) => candidate.path === path)?.kind).toBe('declaration');
+    expect(verdict?.relevance).toBeGreaterThanOrEqual(0.9);
+  });
+
   // Supporting material named in a task stays in its rubric band unless the task is about it:
   // docs are tangential, tests related (below the highly relevant 0.7).
   it.each<[string, string, number, number]>([

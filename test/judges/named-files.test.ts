@@ -59,6 +59,17 @@ describe('namedFiles', () => {
       'Crash\n    at request (/home/me/fetchy/lib/core/request.js:3:1)',
       ['lib/core/request.js'],
     ],
+    ['no file for a relative path that only ends like one', 'See other-lib/lib/utils.js', []],
+    [
+      "no file for a short path at the end of the reporter's own path",
+      'Crash\n    at main (/home/me/app/lib/utils.js:3:1)',
+      [],
+    ],
+    [
+      'no file for a Python library path',
+      'Traceback:\n  File "/usr/lib/python3.11/site-packages/x/lib/core/request.js", line 1, in f\n',
+      [],
+    ],
   ])('%s', async (_name, task, expected) => {
     const overview = await overviewOf(LIBRARY);
     expect([...namedFiles(buildTermModel(task), overview).named]).toEqual(expected);

@@ -26,10 +26,33 @@ describe('stackTraces', () => {
       'Traceback (most recent call last):\n  File "app/main.py", line 3, in <module>\n    run()\n  File "app/models.py", line 12, in save_user\n    raise ValueError()\nValueError',
       [['app/models.py', 'app/main.py']],
     ],
+    [
+      'two traces with indented text between them (two failing tests)',
+      '  ● first\n    at a (src/a.js:1:1)\n  ● second\n    at b (src/b.js:1:1)',
+      [['src/a.js'], ['src/b.js']],
+    ],
+    [
+      'constructors, aliases, async frames and a trailing brace',
+      '    at new Store (src/store.js:1:1)\n    at Router.handle [as handle] (src/router.js:2:2)\n    at async file:///app/src/main.js:3:3 {',
+      [['src/store.js', 'src/router.js', 'file:///app/src/main.js']],
+    ],
+    [
+      'a Python traceback through <string> code',
+      'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n  File "app/run.py", line 2, in main\n    go()\nKeyError',
+      [['app/run.py']],
+    ],
     ['no frame at all', 'It crashes at startup (sometimes)', []],
   ])('%s', (_name, text, expected) => {
     expect(pathsOf(text)).toEqual(expected);
   });
+
+  it('reads traces padded with whitespace-only lines without hanging', () => {
+    // A pattern that can match blank lines two ways backtracks exponentially on this: seconds at
+    // four blocks, hours at ten. The limit guards against a hang; the read itself takes microseconds.
+    const block = '    function f() {\n    \n  \n      return 1\n    \n    }\n';
+    const text = `Crash\n    at parse (src/parse.js:1:1)\n${block.repeat(4)}Again:\n    at parse (src/parse.js:1:1)\n${'\n'.repeat(50_000)}`;
+    expect(pathsOf(text)).toEqual([['src/parse.js'], ['src/parse.js']]);
+  }, 1_000);
 
   it('keeps the function names of each frame', () => {
     expect(stackTraces('    at Object.isFormData (lib/utils.js:1:1)')[0]?.[0]?.names).toEqual([

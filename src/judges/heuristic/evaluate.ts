@@ -183,11 +183,15 @@ export function evaluateHeuristically(
   model: TermModel,
 ): Evaluation {
   const view = cycleView(context, model);
-  const ceiling = model.terms.wantedKinds.has(candidate.kind) ? 1 : KIND_CEILINGS[candidate.kind];
+  const { named, callers } = namedFiles(model, context.overview);
+  // A task that names a type declaration is about it (unlike a named README, below).
+  const wanted =
+    model.terms.wantedKinds.has(candidate.kind) ||
+    (candidate.kind === 'declaration' && named.has(candidate.path) && !callers.has(candidate.path));
+  const ceiling = wanted ? 1 : KIND_CEILINGS[candidate.kind];
   const lexical = Math.min(ceiling, calibrate(taskScore(candidate, model), view.reference));
   const reasons = describe(candidate, model);
   let relevance = lexical;
-  const { named, callers } = namedFiles(model, context.overview);
   if (callers.has(candidate.path)) {
     relevance = Math.max(relevance, Math.min(ceiling, CALLER_IN_TRACE));
     reasons.unshift("a caller in the task's stack trace");

@@ -10,6 +10,8 @@ export interface NamedFiles {
 
 const cache = new WeakMap<RepoOverview, WeakMap<TermModel, NamedFiles>>();
 const INSTALLED = 'node_modules/';
+const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|file:\/\/|webpack:\/\/)/;
+const LIBRARY = /site-packages|dist-packages|\/lib\/python|^\/usr\//;
 
 /**
  * The repository's files a task names: by path (`lib/adapters/http.js`), by a file name only one
@@ -36,9 +38,11 @@ function findNamedFiles(model: TermModel, overview: RepoOverview): NamedFiles {
     const clean = slashed.replace(/^(?:file:\/\/)?\.?\//, '');
     const found = overview.paths.filter((path) => path === clean || path.endsWith(`/${clean}`));
     if (found.length === 1 || (found.length > 1 && clean.includes('/'))) return found;
-    // An absolute path from the reporter's machine ends with the path here: the longest wins.
+    // An absolute path on the reporter's machine (not into an installed library) ends with the
+    // path here; two directories deep at least, so that `/home/me/app/index.js` names nothing.
+    if (!ABSOLUTE.test(written) || LIBRARY.test(slashed)) return [];
     const [longest] = overview.paths
-      .filter((path) => clean.endsWith(`/${path}`))
+      .filter((path) => path.split('/').length >= 3 && clean.endsWith(`/${path}`))
       .sort((left, right) => right.length - left.length);
     return longest ? [longest] : [];
   };

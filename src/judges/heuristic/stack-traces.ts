@@ -4,11 +4,15 @@ export interface Frame {
   names: string[];
 }
 
+// `[ \t]*`, never `\s*`, at the edges: a pattern that can also eat newlines backtracks badly on
+// long runs of blank lines.
 const JAVASCRIPT_FRAME =
-  /^\s*at\s+(?:(?:async\s+)?([\w$.<>]+)\s+\()?([^\s()]+?):\d+(?::\d+)?\)?\s*$/gm;
-const PYTHON_FRAME = /File "([^"]+)", line \d+, in ([\w<>]+)/g;
-/** Between two frames of one trace there is nothing, or (Python) the indented source line. */
-const SAME_TRACE = /^(?:\s*\n[ \t][^\n]*)*\s*$/;
+  /^[ \t]*at[ \t]+(?:(?:async[ \t]+)?(?:new[ \t]+)?([\w$.<>]+)(?:[ \t]+\[as [\w$]+\])?[ \t]+\()?(?:async[ \t]+)?([^\s()]+?):\d+(?::\d+)?\)?[ \t]*\{?[ \t]*$/gm;
+const PYTHON_FRAME = /File "([^"<]+)", line \d+, in ([\w<>]+)/g;
+/** Between two frames of a JavaScript trace there are only blank lines. */
+const JAVASCRIPT_GAP = /^[ \t]*(?:\r?\n[ \t]*)*$/;
+/** Between two frames of a Python traceback there are the indented source lines. */
+const PYTHON_GAP = /^[ \t]*(?:\r?\n(?:[ \t][^\r\n]*)?)*$/;
 
 interface Found extends Frame {
   start: number;
@@ -28,13 +32,14 @@ export function stackTraces(text: string): Frame[][] {
   }));
   const python = [...text.matchAll(PYTHON_FRAME)].map((match): Found => ({
     path: match[1] ?? '',
-    names: match[2] ? [match[2]] : [],
+    // `<module>` is the script itself, not a function.
+    names: match[2] && /^\w+$/.test(match[2]) ? [match[2]] : [],
     start: match.index,
     end: match.index + match[0].length,
   }));
   return [
-    ...traces(text, javascript),
-    ...traces(text, python).map((trace) => [...trace].reverse()),
+    ...traces(text, javascript, JAVASCRIPT_GAP),
+    ...traces(text, python, PYTHON_GAP).map((trace) => [...trace].reverse()),
   ].map((trace) => trace.map(({ path, names }) => ({ path, names })));
 }
 
@@ -43,13 +48,12 @@ export function withoutStackFrames(text: string): string {
 }
 
 /** Frames in text order, grouped into traces: a trace ends where other text comes between frames. */
-function traces(text: string, frames: readonly Found[]): Found[][] {
+function traces(text: string, frames: readonly Found[], gap: RegExp): Found[][] {
   const grouped: Found[][] = [];
   let previous: Found | undefined;
   for (const frame of frames) {
     const current = grouped.at(-1);
-    if (current && previous && SAME_TRACE.test(text.slice(previous.end, frame.start)))
-      current.push(frame);
+    if (current && previous && gap.test(text.slice(previous.end, frame.start))) current.push(frame);
     else grouped.push([frame]);
     previous = frame;
   }

@@ -61,8 +61,13 @@ const FILE_PATH =
 /** A quoted message; a single quote counts only outside a word, not as a contraction's apostrophe. */
 const QUOTED = /"([^"\n]{6,160})"|(?<!\w)'([^'\n]{6,160})'(?!\w)|“([^”\n]{6,160})”/g;
 const ERROR_LINE = /\b(?:[A-Z]\w*)?(?:Error|Exception|Warning):\s*([^\n]{6,160})/g;
-/** An HTML or JSX element's tag name, lower case: `<div`, `</template`. */
-const MARKUP_TAG = /<\/?[a-z][\w-]*/g;
+/**
+ * The tag of a common HTML element or of a single-file component's block (`<div`, `</template`),
+ * not a comparison (`count<max`), a generic (`ref<Thing>`), a framework's own element
+ * (`<transition>`, `<keep-alive>`) or a form control a bug may be about (`<select>`).
+ */
+const MARKUP_TAG =
+  /(?<![\w$)\]])<\/?(?:a|b|i|p|br|em|hr|h[1-6]|li|ol|ul|tr|td|th|div|img|nav|pre|code|span|body|form|head|html|link|main|meta|small|style|table|tbody|thead|title|aside|label|button|footer|header|strong|script|article|section|template)(?![\w-])/g;
 const CODE_BLOCK = /```[^\n]*\n([\s\S]*?)```/g;
 const URL = /\bhttps?:\/\/\S+/g;
 /** A file of an installed package, from the package's name on (scoped or not). */
@@ -115,7 +120,7 @@ export function extractTaskTerms(written: string): TaskTerms {
   }
   const framePaths = traces.flat().map((frame) => frame.path);
   for (const path of [...mentionedPaths, ...framePaths.filter((path) => !isLibraryPath(path))]) {
-    const base = path.split('/').pop() ?? path;
+    const base = path.replaceAll('\\', '/').split('/').pop() ?? path;
     const stemName = base.replace(/\.[^.]+$/, '').replace(/\.(d|test|spec)$/, '');
     if (stemName.length > 2 && !/^index$/i.test(stemName)) add(stemName, IMPORTANCE.mentionedFile);
   }
@@ -181,7 +186,7 @@ export function extractTaskTerms(written: string): TaskTerms {
     mentionedPaths: [...mentionedPaths],
     installedPaths: [...installedPaths],
     traces: traces.map((trace) => trace.map((frame) => frame.path)),
-    wantedKinds: wantedKindsOf(prose, [...mentionedPaths]),
+    wantedKinds: wantedKindsOf(prose),
     text: task,
     prose,
   };
@@ -214,10 +219,9 @@ const TYPES_ASK = new RegExp(
   'i',
 );
 
-function wantedKindsOf(prose: string, mentionedPaths: readonly string[]): Set<FileKind> {
+function wantedKindsOf(prose: string): Set<FileKind> {
   const kinds = new Set<FileKind>();
-  if (TYPES_ASK.test(prose) || mentionedPaths.some((path) => /\.d\.[cm]?ts$/.test(path)))
-    kinds.add('declaration');
+  if (TYPES_ASK.test(prose)) kinds.add('declaration');
   // Only an explicit ask counts: most bug reports mention tests or docs in passing.
   if (
     /\b(unit tests?|test suites?|test cases?|(?:add|write|fix|update|improve) (?:a |the )?(?:unit )?tests?)\b/i.test(
