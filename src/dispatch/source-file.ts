@@ -118,8 +118,7 @@ export function analyzeSource(path: string, text: string): SourceFile {
   const outline = extractOutline(path, lines);
   return {
     path,
-    kind:
-      kindOf(path) === 'source' && declaresOnlyTypes(path, lines) ? 'declaration' : kindOf(path),
+    kind: kindOfContent(path, lines),
     lines,
     outline,
     symbolStems: outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name))),
