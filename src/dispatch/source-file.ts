@@ -101,8 +101,9 @@ const RUNTIME_CODE =
 function declaresOnlyTypes(path: string, lines: readonly string[]): boolean {
   return (
     TYPESCRIPT.test(path) &&
-    lines.some((line) => TYPE_DEFINITION.test(line)) &&
-    !lines.some((line) => RUNTIME_CODE.test(line))
+    // Code comes early in real source: this stops at the first line of it.
+    !lines.some((line) => RUNTIME_CODE.test(line)) &&
+    lines.some((line) => TYPE_DEFINITION.test(line))
   );
 }
 

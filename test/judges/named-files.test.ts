@@ -25,6 +25,11 @@ async function overviewOf(files: Record<string, string>) {
   return describeWorkspace(await openWorkspace(root, { maxFileBytes: 100_000, maxFiles: 1_000 }));
 }
 
+/** The files `task` names in the library. */
+async function namedIn(task: string) {
+  return namedFiles(buildTermModel(task), await overviewOf(LIBRARY));
+}
+
 describe('describeWorkspace: packages', () => {
   it("lists each package.json's name with its directory, skipping test fixtures and broken files", async () => {
     expect((await overviewOf(LIBRARY)).packages).toEqual([
@@ -71,8 +76,7 @@ describe('namedFiles', () => {
       [],
     ],
   ])('%s', async (_name, task, expected) => {
-    const overview = await overviewOf(LIBRARY);
-    expect([...namedFiles(buildTermModel(task), overview).named]).toEqual(expected);
+    expect([...(await namedIn(task)).named]).toEqual(expected);
   });
 
   it.each<[string, string, string[]]>([
@@ -92,8 +96,7 @@ describe('namedFiles', () => {
       [],
     ],
   ])('counts as callers %s', async (_name, task, expected) => {
-    const overview = await overviewOf(LIBRARY);
-    const { named, callers } = namedFiles(buildTermModel(task), overview);
+    const { named, callers } = await namedIn(task);
     expect([...callers].sort()).toEqual(expected);
     for (const path of callers) expect(named.has(path)).toBe(true);
   });

@@ -1,5 +1,6 @@
 import type { RepoOverview } from '../judge.js';
 import type { TermModel } from './term-model.js';
+import { insideNodeModules, isLibraryPath } from './written-paths.js';
 
 /** The repository's files a task names, and which of them only as callers in a stack trace. */
 export interface NamedFiles {
@@ -9,9 +10,7 @@ export interface NamedFiles {
 }
 
 const cache = new WeakMap<RepoOverview, WeakMap<TermModel, NamedFiles>>();
-const INSTALLED = 'node_modules/';
 const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|file:\/\/|webpack:\/\/)/;
-const LIBRARY = /site-packages|dist-packages|\/lib\/python|^\/usr\//;
 
 /**
  * The repository's files a task names: by path (`lib/adapters/http.js`), by a file name only one
@@ -31,16 +30,15 @@ export function namedFiles(model: TermModel, overview: RepoOverview): NamedFiles
 function findNamedFiles(model: TermModel, overview: RepoOverview): NamedFiles {
   const present = new Set(overview.paths);
   const filesOf = (written: string): string[] => {
+    const installed = insideNodeModules(written);
+    if (installed !== undefined) return installedFiles(installed, overview, present);
     const slashed = written.replaceAll('\\', '/');
-    const inside = slashed.lastIndexOf(INSTALLED);
-    if (inside >= 0)
-      return installedFiles(slashed.slice(inside + INSTALLED.length), overview, present);
     const clean = slashed.replace(/^(?:file:\/\/)?\.?\//, '');
     const found = overview.paths.filter((path) => path === clean || path.endsWith(`/${clean}`));
     if (found.length === 1 || (found.length > 1 && clean.includes('/'))) return found;
     // An absolute path on the reporter's machine (not into an installed library) ends with the
     // path here; two directories deep at least, so that `/home/me/app/index.js` names nothing.
-    if (!ABSOLUTE.test(written) || LIBRARY.test(slashed)) return [];
+    if (!ABSOLUTE.test(written) || isLibraryPath(slashed)) return [];
     const [longest] = overview.paths
       .filter((path) => path.split('/').length >= 3 && clean.endsWith(`/${path}`))
       .sort((left, right) => right.length - left.length);

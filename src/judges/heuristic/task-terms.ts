@@ -3,6 +3,7 @@ import { identifiersOf, isCompoundIdentifier, splitIdentifier } from '../../text
 import { INLINE_CODE, withoutIssueTemplate } from '../../text/issue-template.js';
 import { stem } from '../../text/stem.js';
 import { stackTraces, withoutStackFrames } from './stack-traces.js';
+import { insideNodeModules, isLibraryPath } from './written-paths.js';
 import { STOP_WORDS } from '../../text/stop-words.js';
 
 /**
@@ -93,10 +94,8 @@ export function extractTaskTerms(written: string): TaskTerms {
   const installedPaths = new Set<string>();
   const mention = (path: string) => {
     if (!isLibraryPath(path)) mentionedPaths.add(path);
-    const slashed = path.replaceAll('\\', '/');
-    const inside = slashed.lastIndexOf('node_modules/');
-    const installed = inside < 0 ? '' : slashed.slice(inside + 'node_modules/'.length);
-    if (INSTALLED.test(installed)) installedPaths.add(installed);
+    const installed = insideNodeModules(path);
+    if (installed !== undefined && INSTALLED.test(installed)) installedPaths.add(installed);
   };
 
   // Paths inside links (`…/blob/main/lib/x.js#L10`) are mentions; the rest of a URL is noise.
@@ -190,13 +189,6 @@ export function extractTaskTerms(written: string): TaskTerms {
     text: task,
     prose,
   };
-}
-
-/** Dependencies, the runtime and system libraries: not this repository's code. */
-function isLibraryPath(path: string): boolean {
-  return /node_modules|site-packages|dist-packages|^node:|^internal\/|\/lib\/python|^\/usr\//.test(
-    path,
-  );
 }
 
 function isUsefulIdentifier(identifier: string): boolean {
