@@ -8,6 +8,7 @@ import { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
 import { DEFAULT_PRICES } from './llm/prices.js';
 import { createLedger } from './loop/ledger.js';
 import { startDeadline } from './deadline.js';
+import { countRedactions, redactSecrets } from './dispatch/redact.js';
 import { MAX_TASK_BYTES } from './task-size.js';
 import { runLoop } from './loop/run-loop.js';
 import { buildContextPack } from './output/build-context-pack.js';
@@ -50,11 +51,13 @@ export async function iterativeRetrieve(
 }
 
 async function retrieveWithin(
-  task: string,
+  written: string,
   resolved: ResolvedRetrievalOptions,
   signal: AbortSignal,
   started: number,
 ): Promise<ContextPack> {
+  // The task goes into every request a judge makes: a secret pasted into it stays here.
+  const { text: task, redactions: taskRedactions } = await redactSecrets(written);
   const logger = resolved.logger ?? pino({ level: 'silent' });
   const judge = resolved.judge ?? createHeuristicJudge();
   const root = resolve(resolved.root);
@@ -99,6 +102,11 @@ async function retrieveWithin(
     resolved.maxCandidatesPerCycle ?? judge.candidatesPerCycle ?? DEFAULT_CANDIDATES_PER_CYCLE;
   const past = await history;
   if (past.warning) ledger.warn(past.warning);
+  const taskSecrets = countRedactions(taskRedactions);
+  if (taskSecrets > 0)
+    ledger.warn(
+      `the task held ${taskSecrets} secret${taskSecrets === 1 ? '' : 's'} (${taskRedactions.map((redaction) => redaction.rule).join(', ')}); ${taskSecrets === 1 ? 'it was' : 'they were'} replaced by [REDACTED:…] before any judge saw it`,
+    );
   const outcome = await runLoop({
     task,
     judge,

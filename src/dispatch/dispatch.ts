@@ -2,9 +2,10 @@ import picomatch from 'picomatch';
 import type { Query } from '../query.js';
 import type { Candidate } from './candidate.js';
 import { buildExcerpt } from './excerpt.js';
-import { matchWorkspace, weighKeywords } from './match.js';
+import { matchWorkspace, weighKeywords, type KeywordMatch } from './match.js';
 import { rankScore } from './rank.js';
-import { redactSecrets } from './redact.js';
+import { countRedactions, redactSecrets } from './redact.js';
+import type { SourceFile } from './source-file.js';
 import type { Workspace } from './workspace.js';
 
 export interface DispatchOptions {
@@ -37,6 +38,27 @@ function inAnyFocusArea(path: string, focusAreas: readonly string[]): boolean {
 }
 
 const FOCUS_BOOST = 1.25;
+
+/**
+ * A candidate's excerpt with no secret in it. The whole file is redacted before any window is cut
+ * or any long line clipped, since a window may show two lines of a six-line key and a clipped line
+ * half a token, parts that no rule recognises; redaction keeps the file's lines, so the windows
+ * stay where they were. The excerpt is checked once more for what its outline quotes.
+ */
+async function redactedExcerpt(
+  file: SourceFile,
+  matches: readonly KeywordMatch[],
+  excerptTokens: number,
+): Promise<Pick<Candidate, 'excerpt' | 'lineRanges' | 'redactions'>> {
+  const whole = await redactSecrets(file.lines.join('\n'));
+  const excerpt = buildExcerpt({ ...file, lines: whole.text.split('\n') }, matches, excerptTokens);
+  const shown = await redactSecrets(excerpt.text);
+  return {
+    excerpt: shown.text,
+    lineRanges: excerpt.lineRanges,
+    redactions: countRedactions(whole.redactions) + countRedactions(shown.redactions),
+  };
+}
 
 /**
  * DISPATCH: match the query against the workspace and return the best new candidates, their
@@ -91,18 +113,15 @@ export async function dispatch(
     fresh.slice(0, options.limit).flatMap((candidate): Promise<Candidate>[] => {
       const file = workspace.get(candidate.path);
       if (!file) return [];
-      const excerpt = buildExcerpt(file, candidate.matches, options.excerptTokens);
       const imports = file.outline.imports.map((entry) => {
         const resolved = workspace.imports.resolve(file.path, entry.specifier);
         return resolved ? { ...entry, resolved } : { ...entry };
       });
       return [
-        redactSecrets(excerpt.text).then(({ text, redactions }) => ({
+        redactedExcerpt(file, candidate.matches, options.excerptTokens).then((excerpt) => ({
           ...candidate,
           imports,
-          excerpt: text,
-          lineRanges: excerpt.lineRanges,
-          redactions: redactions.reduce((sum, redaction) => sum + redaction.count, 0),
+          ...excerpt,
         })),
       ];
     }),

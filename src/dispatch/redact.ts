@@ -17,7 +17,9 @@ secretLintProfiler.mark = () => {};
  * Secrets are cut out of every text before it leaves the machine: secretlint's recommended
  * preset (cloud, VCS, chat, AI and package-registry tokens, private keys, connection strings)
  * plus our own rule for what it misses (./secret-rule.ts). Each secret becomes
- * `[REDACTED:<rule>]`; the text around it is kept byte for byte.
+ * `[REDACTED:<rule>]` on each line it spans, so a text keeps its lines and their numbers; the text
+ * around it is kept byte for byte. Text inside JSON strings (a notebook's source, a JSON config) is
+ * also read with its escapes undone, so `\"…\"` hides nothing.
  */
 
 /** How many secrets one rule redacted. */
@@ -120,27 +122,81 @@ function mergeFindings(findings: Finding[]): Finding[] {
   return merged;
 }
 
-/**
- * Replaces every secret in `text` with `[REDACTED:<rule>]` and counts them by rule. Rejects if
- * secretlint fails, so that a caller never sends text that was not checked.
- */
-export async function redactSecrets(text: string): Promise<RedactedText> {
-  if (text.length === 0) return { text, redactions: [] };
+/** Where each finding of `text` is: secretlint's messages as spans, labelled and ranked. */
+async function findingsIn(text: string): Promise<Finding[]> {
   const result = await lintSource({
     source: { filePath: 'excerpt.txt', content: text, contentType: 'text' },
-    // Unmasked data lets spanOf find the secret; the messages never leave this function.
+    // Unmasked data lets spanOf find the secret; the messages never leave this module.
     options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: false },
   });
-  const findings = result.messages.flatMap((message): Finding[] => {
+  return result.messages.flatMap((message): Finding[] => {
     const [start, end] = spanOf(message, text);
     return end > start ? [{ start, end, rule: ruleName(message), rank: rankOf(message) }] : [];
   });
+}
+
+const JSON_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  n: '\n',
+  t: '\t',
+  r: '\r',
+};
+
+/**
+ * The text with JSON-string escapes undone (`\"` → `"`, `\n` → a line break), and for each of its
+ * characters where it starts in the text, so findings in the view map back.
+ */
+function unescapedView(text: string): { view: string; origin: number[] } {
+  let view = '';
+  const origin: number[] = [];
+  for (let index = 0; index < text.length; index++) {
+    const next = text.charAt(index + 1);
+    const escaped = text.charAt(index) === '\\' ? JSON_ESCAPES[next] : undefined;
+    origin.push(index);
+    if (escaped !== undefined) {
+      view += escaped;
+      index++;
+    } else view += text.charAt(index);
+  }
+  origin.push(text.length);
+  return { view, origin };
+}
+
+/** `text` with `marker` in place of the span, once on each line the span covers. */
+function replaceByLine(text: string, marker: string): string {
+  return text
+    .split('\n')
+    .map(() => marker)
+    .join('\n');
+}
+
+/**
+ * Replaces every secret in `text` with `[REDACTED:<rule>]` (on each line a secret spans) and
+ * counts them by rule. Rejects if secretlint fails, so that a caller never sends text that was
+ * not checked.
+ */
+export async function redactSecrets(text: string): Promise<RedactedText> {
+  if (text.length === 0) return { text, redactions: [] };
+  const findings = await findingsIn(text);
+  if (/\\["n]/.test(text)) {
+    const { view, origin } = unescapedView(text);
+    for (const finding of await findingsIn(view))
+      findings.push({
+        ...finding,
+        start: origin[finding.start] ?? text.length,
+        end: origin[finding.end] ?? text.length,
+      });
+  }
   const merged = mergeFindings(findings);
   const counts = new Map<string, number>();
   const parts: string[] = [];
   let position = 0;
   for (const finding of merged) {
-    parts.push(text.slice(position, finding.start), `[REDACTED:${finding.rule}]`);
+    const marker = `[REDACTED:${finding.rule}]`;
+    parts.push(text.slice(position, finding.start));
+    parts.push(replaceByLine(text.slice(finding.start, finding.end), marker));
     position = finding.end;
     counts.set(finding.rule, (counts.get(finding.rule) ?? 0) + 1);
   }
@@ -150,3 +206,7 @@ export async function redactSecrets(text: string): Promise<RedactedText> {
     .sort((left, right) => (left.rule < right.rule ? -1 : 1));
   return { text: parts.join(''), redactions };
 }
+
+/** How many secrets a redaction hid, whatever their rules. */
+export const countRedactions = (redactions: readonly Redaction[]) =>
+  redactions.reduce((sum, redaction) => sum + redaction.count, 0);

@@ -12,6 +12,9 @@ export const SECRET_FILE_PATTERNS: readonly string[] = [
   // `.env.example` are included too, since real values end up in them; allow them by glob.
   '**/.env',
   '**/.env.*',
+  // Named environment files: `production.env`, `deploy/staging.env.local` (see ENVIRONMENT_CODE).
+  '**/*.env',
+  '**/*.env.*',
   // direnv's `.envrc` exports the same variables.
   '**/.envrc',
   // Private keys, certificates and key stores (most binary ones would be skipped anyway; here they
@@ -61,6 +64,14 @@ export const SECRET_FILE_PATTERNS: readonly string[] = [
 const PUBLIC_KEYS = ['**/*.pub'];
 
 /**
+ * Source code named after an environment (`app.env.ts`, `config.env.js`, `settings.env.py`):
+ * `*.env.*` is for environment files, and code is what the search is for.
+ */
+const ENVIRONMENT_CODE = [
+  '**/*.env.{ts,tsx,mts,cts,js,jsx,mjs,cjs,py,rb,go,rs,java,kt,kts,scala,php,cs,swift,dart,ex,exs}',
+];
+
+/**
  * Builds a test for whether a path (POSIX, relative to the root) is a secret file that must not
  * be read. Paths matching one of the user's `allowed` globs are not, so a repository whose
  * `config/dev.key` or `.env.example` is harmless can still be searched.
@@ -69,7 +80,7 @@ export function createSecretFileFilter(allowed: readonly string[]): (path: strin
   const isSecret = picomatch([...SECRET_FILE_PATTERNS], {
     dot: true,
     nocase: true,
-    ignore: PUBLIC_KEYS,
+    ignore: [...PUBLIC_KEYS, ...ENVIRONMENT_CODE],
   });
   const isAllowed = allowed.length > 0 ? picomatch([...allowed], { dot: true }) : () => false;
   return (path) => isSecret(path) && !isAllowed(path);

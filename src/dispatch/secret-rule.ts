@@ -2,9 +2,11 @@ import type { SecretLintRuleCreator, SecretLintSourceCode } from '@secretlint/ty
 
 /**
  * A secretlint rule for what secretlint's recommended preset (12.0.0) misses: JSON Web Tokens,
- * Stripe keys, passwords in any URL, private keys shown as numbered excerpt lines or cut short by
- * an excerpt window, and secrets assigned to a telling name (`api_key = "…"`). Each message id is
- * also the short name a redaction is labelled with.
+ * Stripe keys, Google API keys and Anthropic keys of any length, Azure storage keys,
+ * `Authorization` headers in any language's syntax, passwords in any URL, private keys shown as
+ * numbered excerpt lines or cut short by an excerpt window, long base64 blobs, and secrets
+ * assigned to a telling name (`api_key = "…"`, `DB_PASSWORD=CorrectHorseBattery`). Each message
+ * id is also the short name a redaction is labelled with.
  */
 
 /** The rule's id in a secretlint config. */
@@ -15,6 +17,10 @@ type Span = readonly [start: number, end: number];
 const messages = {
   jwt: { en: () => 'found a JSON Web Token' },
   stripe: { en: () => 'found a Stripe secret key' },
+  google: { en: () => 'found a Google API key' },
+  anthropic: { en: () => 'found an Anthropic API key' },
+  azure: { en: () => 'found an Azure storage or service bus key' },
+  authorization: { en: () => 'found the credentials of an Authorization header' },
   privatekey: { en: () => 'found private key material' },
   base64: { en: () => 'found a block of base64 lines, likely key or certificate material' },
   'url-password': { en: () => 'found a password in a URL' },
@@ -31,6 +37,41 @@ const JWT = /(?<![\w-])eyJ[\w-]{8,}\.eyJ[\w-]{4,}(?:\.[\w-]*)?/g;
 // and `whsec_` webhook signing secrets.
 const STRIPE = /(?<![\w])(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9+/=]{24,})/g;
 
+// Google API keys (`AIza` and 35 characters) and Anthropic keys, whatever length a test or a new
+// key format gives them.
+const GOOGLE = /(?<![\w-])AIza[0-9A-Za-z_-]{35}(?![\w-])/g;
+const ANTHROPIC = /(?<![\w-])sk-ant-[A-Za-z0-9_-]{20,}/g;
+
+// The key of an Azure connection string (`AccountKey=…;`, `SharedAccessKey=…`); only the key.
+const AZURE = /\b(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/%]{20,}={0,2})/dg;
+
+// `Authorization: Bearer <token>` however it is written: a header line, a curl `-H`, a JSON or
+// Python dictionary (`"Authorization": "Token …"`). Only the credentials are redacted; a template
+// (`Bearer ${token}`, `f"Bearer {token}"`) holds no credentials.
+const AUTHORIZATION =
+  /\bauthorization["']?[ \t]*[:=][ \t]*["']?(?:Bearer|Token|Basic)[ \t]+([A-Za-z0-9._~+/=-]{8,})/dgi;
+
+// A long run of base64 with both cases and digits on one line: key material or a token, not
+// words, hashes in hex, or a data URI's image (`base64,` before it) or a digest (`sha512-…`).
+const BASE64_BLOB = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{100,}={0,2}/g;
+const NOT_A_SECRET_BEFORE = /(?:base64,|sha(?:1|256|384|512)-)$/;
+
+function* base64Blobs(text: string): Generator<Span> {
+  for (const match of text.matchAll(BASE64_BLOB)) {
+    const blob = match[0];
+    if (!/[a-z]/.test(blob) || !/[A-Z]/.test(blob) || !/\d/.test(blob)) continue;
+    if (NOT_A_SECRET_BEFORE.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
+    yield [match.index, match.index + blob.length];
+  }
+}
+
+function* groupSpans(pattern: RegExp, text: string): Generator<Span> {
+  for (const match of text.matchAll(pattern)) {
+    const span = match.indices?.[1];
+    if (span) yield span;
+  }
+}
+
 // Any scheme's `user:password@` (redis, amqp, smtp…); only the password is redacted. The
 // scheme's length is bounded so that a long dotted line is not scanned quadratically.
 const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:@/"'`]*:([^\s@/"'`]{3,})@/dgi;
@@ -43,16 +84,23 @@ const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:@/"'`]*:([^\s@/"'`]{3,})
 // not a value.
 const SECRET_NAME = String.raw`[\w.-]*?(?:api[_-]?key|(?:access|secret|private|signing|encryption|master|client|auth)[_-]?key|secret|token|password|passwd|pwd|passphrase|credentials?)`;
 const ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w.$-])["'\x60]?${SECRET_NAME}["'\x60]?[ \t]*(?::=|=>|=(?!=)|:(?!:))[ \t]*` +
-    String.raw`(?:(["'\x60])(?:(?:Bearer|Basic|Token)[ \t]+)?([^\s"'\x60…]{8,})(?=\1|…|$)` +
+  String.raw`(?<![\w.$-])["'\x60]?(${SECRET_NAME})["'\x60]?[ \t]*(?::=|=>|=(?!=)|:(?!:))[ \t]*` +
+    String.raw`(?:(["'\x60])(?:(?:Bearer|Basic|Token)[ \t]+)?([^\s"'\x60…]{8,})(?=\2|…|$)` +
     String.raw`|([^\s"'\x60,;(){}[\]<>…]{8,})(?=[\s,;…]|$))`,
   'dgim',
 );
 
-/** Template and environment references: where a secret will come from, not the secret. */
-const PLACEHOLDER = /^(?:\$\{|\{\{|%\(|<[^>]*>$|\$[A-Z_][A-Z0-9_]*$|%[A-Z_][A-Z0-9_]*%$)/;
+/**
+ * Template and environment references: where a secret will come from, not the secret; and a
+ * secret already redacted (a text checked twice).
+ */
+const PLACEHOLDER =
+  /^(?:\$\{|\{\{|%\(|<[^>]*>$|\$[A-Z_][A-Z0-9_]*$|%[A-Z_][A-Z0-9_]*%$|\[REDACTED:[\w-]+\])/;
 /** A bare value that is code: a member chain (`process.env.API_KEY!`) or a plain word. */
 const CODE_LIKE = /^(?:[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+!?|[A-Za-z_]+!?)$/;
+const MEMBER_CHAIN = /\./;
+/** An environment variable's name (`DB_PASSWORD`): its value is data, even one made of letters. */
+const ENVIRONMENT_NAME = /^["'\x60]?[A-Z][A-Z0-9_]*$/;
 
 function* regexSpans(pattern: RegExp, text: string): Generator<Span> {
   for (const match of text.matchAll(pattern)) yield [match.index, match.index + match[0].length];
@@ -67,13 +115,17 @@ function* urlPasswords(text: string): Generator<Span> {
 
 function* assignments(text: string): Generator<Span> {
   for (const match of text.matchAll(ASSIGNMENT)) {
-    const quoted = match[2];
-    const value = quoted ?? match[3] ?? '';
-    const span = match.indices?.[quoted === undefined ? 3 : 2];
+    const name = match[1] ?? '';
+    const quoted = match[3];
+    const value = quoted ?? match[4] ?? '';
+    const span = match.indices?.[quoted === undefined ? 4 : 3];
     if (!span || PLACEHOLDER.test(value)) continue;
     // A quoted path is where a secret lives (`'/run/secrets/db'`), or a route.
     if (quoted !== undefined && /^\.{0,2}\//.test(value)) continue;
-    if (quoted === undefined && CODE_LIKE.test(value)) continue;
+    // In code a bare word is a variable (`password = userPassword`); in an environment file
+    // (`DB_PASSWORD=CorrectHorseBatteryStaple`) it is the password. A member chain is code.
+    const environment = ENVIRONMENT_NAME.test(name) && !MEMBER_CHAIN.test(value);
+    if (quoted === undefined && CODE_LIKE.test(value) && !environment) continue;
     yield span;
   }
 }
@@ -183,8 +235,13 @@ function* base64Blocks(text: string): Generator<Span> {
 const DETECTORS: [ExtraSecretKind, (text: string) => Iterable<Span>][] = [
   ['jwt', (text) => regexSpans(JWT, text)],
   ['stripe', (text) => regexSpans(STRIPE, text)],
+  ['google', (text) => regexSpans(GOOGLE, text)],
+  ['anthropic', (text) => regexSpans(ANTHROPIC, text)],
+  ['azure', (text) => groupSpans(AZURE, text)],
+  ['authorization', (text) => groupSpans(AUTHORIZATION, text)],
   ['privatekey', privateKeys],
   ['base64', base64Blocks],
+  ['base64', base64Blobs],
   ['url-password', urlPasswords],
   ['generic', assignments],
 ];

@@ -55,11 +55,9 @@ async function wholeFile(
   }
   // Cheap test first: secretlint is the costly step, and the raw text is shorter than its view.
   if (estimateTokens(text) > budgetTokens) return undefined;
-  const numbered = numberLines(text);
-  if (estimateTokens(numbered) > budgetTokens) return undefined;
-  // Numbered first and then redacted, exactly as excerpts are, so that a multi-line key that
-  // becomes one marker does not shift the numbers of the lines after it.
-  return (await redactSecrets(numbered)).text;
+  if (estimateTokens(numberLines(text)) > budgetTokens) return undefined;
+  // Redacted whole, as excerpts are, before numbering: redaction keeps every line in its place.
+  return numberLines((await redactSecrets(text)).text);
 }
 
 /**

@@ -50,6 +50,14 @@ afterEach(async () => {
   await removeTempTrees();
 });
 
+const GOOGLE_KEY = ['AIza', 'SyD4fAkEkEyF0rT3sTs0nLy12345678abcd'].join('');
+const AZURE_KEY = [
+  'Zm9vYmFyYmF6cXV4',
+  'QXp1cmVTdG9yYWdlS2V5Rm9yVGVzdHM',
+  'T25seTEyMzQ1Njc4OTA==',
+].join('');
+const BLOB = 'Ab9Cd8Ef7Gh6Ij5Kl4Mn3Op2Qr1St0Uv+Wx/Yz'.repeat(4);
+
 describe('redactSecrets', () => {
   it.each<[kind: string, before: string, secret: string, after: string, rule: string]>([
     ['an AWS access key ID', 'aws_access_key_id = "', AWS_ACCESS_KEY_ID, '"\nregion = x', 'aws'],
@@ -80,9 +88,47 @@ describe('redactSecrets', () => {
     ['a bare YAML password', '  password: ', 'Hunter2Hunter2!', '\n  user: app', 'generic'],
     ['a .env-style secret', 'JWT_SECRET=', 'c2VjcmV0LXZhbHVlLTEyMw==', '\n', 'generic'],
     ['a Bearer token value', "headers: { token: 'Bearer ", 'a1b2c3d4e5f6g7h8', "' }", 'generic'],
+    // What a hostile review found leaving the machine before.
+    ['a Google API key', "const mapsKey = '", GOOGLE_KEY, "';", 'google'],
+    ['a short Anthropic key', "const key = '", `sk-ant-${'x1'.repeat(12)}`, "';", 'anthropic'],
+    [
+      'an Azure account key',
+      'AccountName=acct;AccountKey=',
+      AZURE_KEY,
+      ';EndpointSuffix=x',
+      'azure',
+    ],
+    [
+      'a Bearer token in a curl line',
+      'curl -H "Authorization: Bearer ',
+      '3f9a1c7e5b2d8f4a6c0e9b1d7f3a',
+      '" https://api.example.com',
+      'authorization',
+    ],
+    [
+      'a Token in a Python dictionary',
+      'headers = {"Authorization": "Token ',
+      '9c1f2e3d4c5b6a7f8e9d0c1b2a3f',
+      '"}',
+      'authorization',
+    ],
+    [
+      'a letters-only env password',
+      'DB_PASSWORD=',
+      'CorrectHorseBatteryStapleZebra',
+      '\n',
+      'generic',
+    ],
+    ['an env token of letters', 'AUTH_TOKEN=', 'envprod_QwErTyUiOpAsDfGhJk', '\n', 'generic'],
+    ['a long base64 blob', "const blob = '", BLOB, "';", 'base64'],
   ])('redacts %s and keeps the text around it', async (_kind, before, secret, after, rule) => {
     const result = await redactSecrets(`${before}${secret}${after}`);
-    expect(result.text).toBe(`${before}[REDACTED:${rule}]${after}`);
+    // A secret over several lines leaves its marker on each, so the lines keep their numbers.
+    const marker = secret
+      .split('\n')
+      .map(() => `[REDACTED:${rule}]`)
+      .join('\n');
+    expect(result.text).toBe(`${before}${marker}${after}`);
     expect(result.redactions).toEqual([{ rule, count: 1 }]);
   });
 
@@ -127,8 +173,43 @@ describe('redactSecrets', () => {
     'checksum = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"',
     '"integrity": "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="',
     'fetch("https://example.com:8443/api/v1/users")',
+    // Templates of credentials, and what only looks like a secret.
+    'headers = {"Authorization": f"Bearer {token}"}',
+    'curl -H "Authorization: Bearer $TOKEN" https://api.example.com',
+    'const headers = { Authorization: `Bearer ${token}` };',
+    'TOKEN_TYPE = "Bearer"',
+    'DB_PASSWORD=${DB_PASSWORD}',
+    'SESSION_SECRET: process.env.SESSION_SECRET',
+    `const logo = "data:image/png;base64,${BLOB}";`,
+    `const digest = "${'0123456789abcdef'.repeat(8)}";`,
   ])('leaves ordinary code alone: %s', async (text) => {
     expect(await redactSecrets(text)).toEqual({ text, redactions: [] });
+  });
+
+  // Before: `\"` in a notebook's JSON hid the quotes the assignment rule looks for.
+  it('finds secrets inside JSON strings, as in a notebook', async () => {
+    const cell = JSON.stringify({
+      source: [
+        `api_key = "${'nb_live_N0t3b00kK3y'}"\n`,
+        `aws_secret_access_key = "${AWS_SECRET_ACCESS_KEY}"\n`,
+      ],
+    });
+    const result = await redactSecrets(cell);
+    expect(result.text).not.toContain('nb_live_N0t3b00kK3y');
+    expect(result.text).not.toContain(AWS_SECRET_ACCESS_KEY);
+    expect(JSON.parse(result.text)).toEqual({
+      source: [
+        'api_key = "[REDACTED:generic]"\n',
+        expect.stringMatching(/^aws_secret_access_key = "\[REDACTED:\w+\]"\n$/),
+      ],
+    });
+  });
+
+  it('keeps the lines of a text: a multi-line secret is a marker on each of its lines', async () => {
+    const text = `const key = \`${EC_PEM.trimEnd()}\`;\nexport const after = 1;`;
+    const result = await redactSecrets(text);
+    expect(result.text.split('\n')).toHaveLength(text.split('\n').length);
+    expect(result.text.split('\n').at(-1)).toBe('export const after = 1;');
   });
 
   it('counts redactions per rule, one for each secret shown', async () => {

@@ -65,6 +65,10 @@ describe('createSecretFileFilter', () => {
     'secrets.yaml',
     'secrets.toml',
     'jwt.secret',
+    // Before, only names starting with .env were: production.env went to the model whole.
+    'deploy/production.env',
+    'staging.env.local',
+    'config/app.env.json',
   ])('%s is a secret file', (path) => {
     expect(isSecret(path)).toBe(true);
   });
@@ -85,6 +89,11 @@ describe('createSecretFileFilter', () => {
     '.ssh/id_ed25519.pub',
     '.ssh/id_rsa_work.pub',
     'README.md',
+    // Code named after an environment is code.
+    'src/app.env.ts',
+    'src/vite-env.d.ts',
+    'config/config.env.js',
+    'settings/settings.env.py',
   ])('%s is not a secret file', (path) => {
     expect(isSecret(path)).toBe(false);
   });
