@@ -8,7 +8,7 @@ import {
   looksBinary,
   looksMinified,
 } from './default-excludes.js';
-import { assertDirectory, listFiles, readBytes, readFileWithin } from '../file-system.js';
+import { assertSearchableRoot, listFiles, readBytes, readFileWithin } from '../file-system.js';
 import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
 import { createImportResolver, type ImportResolver } from './imports.js';
 import { keepMostLikely } from './read-order.js';
@@ -55,7 +55,7 @@ const READ_CONCURRENCY = 32;
 
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
-  await assertDirectory(root);
+  await assertSearchableRoot(root);
   const listed = await listFiles(root, [
     ...DEFAULT_EXCLUDED_DIRECTORIES,
     ...DEFAULT_EXCLUDED_FILES,
@@ -105,7 +105,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
             'interrupted while reading the repository, before any file was judged',
           );
         // The listed size is not trusted: a file may have grown, or claim 0 and never end.
-        const read = await readFileWithin(root, entry.path, options.maxFileBytes);
+        const read = await readFileWithin(root, entry.path, options.maxFileBytes, entry.identity);
         if ('skipped' in read) {
           if (read.skipped === 'too-large') skipped.tooLarge++;
           return undefined;
