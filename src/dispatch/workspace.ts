@@ -24,6 +24,8 @@ export interface WorkspaceOptions {
   maxFileBytes: number;
   /** At most this many files are read; the least likely of the rest are skipped (and counted). */
   maxFiles: number;
+  /** The task: over `maxFiles`, paths that share a word with it are the last left out. */
+  task?: string | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -94,7 +96,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     return true;
   });
   if (wanted.length > options.maxFiles) skipped.overLimit = wanted.length - options.maxFiles;
-  const kept = keepMostLikely(wanted, options.maxFiles);
+  const kept = keepMostLikely(wanted, options.maxFiles, options.task);
 
   const limit = pLimit(READ_CONCURRENCY);
   const read = await Promise.all(

@@ -254,6 +254,27 @@ describe('openWorkspace', () => {
       ]);
       expect(workspace.skipped.overLimit).toBe(4);
     });
+
+    // Before: shallow paths were kept first, so a deep package the task is about was left out.
+    it('over the limit, keeps a path that shares a word with the task before shallower source', async () => {
+      const root = await createTempTree({
+        'a.ts': 'export const a = 1;\n',
+        'b.ts': 'export const b = 1;\n',
+        'c.ts': 'export const c = 1;\n',
+        'docs/invoices.md': '# Invoices\n',
+        'packages/billing/src/invoice-rounding.ts': 'export const round = 1;\n',
+      });
+      const task = 'Invoice totals are rounded wrong when a discount applies';
+      const workspace = await openWorkspace(root, { ...OPTIONS, maxFiles: 3, task });
+      expect(pathsOf(workspace)).toEqual([
+        'a.ts',
+        'docs/invoices.md',
+        'packages/billing/src/invoice-rounding.ts',
+      ]);
+      // The same tree without the task keeps the shallow source: the choice is the task's.
+      const without = await openWorkspace(root, { ...OPTIONS, maxFiles: 3 });
+      expect(pathsOf(without)).toEqual(['a.ts', 'b.ts', 'c.ts']);
+    });
   });
 
   describe('reads within bounds', () => {
