@@ -24,10 +24,14 @@ export interface ListedFile {
   /** POSIX path relative to the root. */
   path: string;
   size: number;
+  /** Which file the listing saw, for `readFileWithin` to check that it opens the same one. */
+  identity: FileIdentity | undefined;
 }
 
-export async function assertDirectory(root: string): Promise<void> {
-  await realDirectory(root, root);
+/** A file's device and inode: the same numbers mean the same file, however it was reached. */
+export interface FileIdentity {
+  device: number;
+  inode: number;
 }
 
 export async function listFiles(root: string, ignore: readonly string[]): Promise<ListedFile[]> {
@@ -44,7 +48,11 @@ export async function listFiles(root: string, ignore: readonly string[]): Promis
       suppressErrors: true,
     });
     return entries
-      .map((entry) => ({ path: entry.path, size: entry.stats?.size ?? 0 }))
+      .map((entry) => ({
+        path: entry.path,
+        size: entry.stats?.size ?? 0,
+        identity: entry.stats && { device: entry.stats.dev, inode: entry.stats.ino },
+      }))
       .sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   } catch (error) {
     throw new SearchError(`could not list files under \`${root}\``, { cause: error, path: root });
@@ -61,12 +69,15 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
 /**
  * At most `maxBytes` of a regular file under `root`, whatever its size claims to be: files of
  * `/proc` say 0 and never end, so the size is never trusted. What is not a regular file once
- * opened (a device, a pipe, a socket, a link) or cannot be read is `unreadable`.
+ * opened (a device, a pipe, a socket, a link) or cannot be read is `unreadable`, and so is a
+ * file other than the `listed` one: the listing never follows links, but a directory on the way
+ * may have been swapped for a link out of the root since.
  */
 export async function readFileWithin(
   root: string,
   path: string,
   maxBytes: number,
+  listed?: FileIdentity,
 ): Promise<FileBytes> {
   let handle;
   try {
@@ -75,7 +86,10 @@ export async function readFileWithin(
     return { skipped: 'unreadable' };
   }
   try {
-    if (!(await handle.stat()).isFile()) return { skipped: 'unreadable' };
+    const opened = await handle.stat();
+    if (!opened.isFile()) return { skipped: 'unreadable' };
+    if (listed && (opened.dev !== listed.device || opened.ino !== listed.inode))
+      return { skipped: 'unreadable' };
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
@@ -269,35 +283,42 @@ export async function removeDirectoryIfEmpty(path: string): Promise<void> {
  */
 const SYSTEM_DIRECTORIES = ['/proc', '/sys', '/dev'];
 
-/**
- * The real path of an existing, readable directory that can be a repository; a SearchError names
- * the path as the caller gave it, a ConfigError refuses the file system's root and `/proc`,
- * `/sys` and `/dev`.
- */
+/** The real path of an existing directory; a SearchError names the path as the caller gave it. */
 export async function realDirectory(path: string, shown: string): Promise<string> {
   let real: string;
   try {
     real = await realpath(path);
   } catch (error) {
+    if (errorCode(error) === 'EACCES') throw unreadableRoot(shown, error);
     throw new SearchError(`root \`${shown}\` does not exist`, { cause: error, path: shown });
   }
   if (!(await stat(real)).isDirectory())
     throw new SearchError(`root \`${shown}\` is not a directory`, { path: shown });
+  return real;
+}
+
+/**
+ * Checks that `root` is a directory this run can search: it exists and can be read (else a
+ * SearchError naming it), and it is not the file system's root nor `/proc`, `/sys` or `/dev`
+ * (a ConfigError). Checked when a search starts, not when an MCP server is given its roots, so
+ * that a server started in `/` still answers each call, with this error when it names no project.
+ */
+export async function assertSearchableRoot(root: string): Promise<void> {
+  const real = await realDirectory(root, root);
   const system = SYSTEM_DIRECTORIES.find(
     (directory) => real === directory || real.startsWith(`${directory}/`),
   );
   if (parse(real).root === real || system !== undefined)
     throw new ConfigError(
-      `root \`${shown}\` is ${system ? `a system directory (${system}), not a repository` : 'the whole file system'}: pass a project directory with --root (or run from one)`,
+      `root \`${root}\` is ${system ? `a system directory (${system}), not a repository` : 'the whole file system'}: pass a project directory with --root (or run from one)`,
       { option: 'root' },
     );
   try {
     await access(real, constants.R_OK | constants.X_OK);
   } catch (error) {
-    throw new SearchError(`root \`${shown}\` cannot be read (permission denied)`, {
-      cause: error,
-      path: shown,
-    });
+    throw unreadableRoot(root, error);
   }
-  return real;
 }
+
+const unreadableRoot = (shown: string, cause: unknown) =>
+  new SearchError(`root \`${shown}\` cannot be read (permission denied)`, { cause, path: shown });

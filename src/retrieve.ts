@@ -76,6 +76,7 @@ async function retrieveWithin(
     allowSecretFiles: resolved.allowSecretFiles,
     maxFileBytes: resolved.maxFileBytes,
     maxFiles: resolved.maxRepositoryFiles,
+    task,
     signal,
   });
   resolved.onProgress?.({ type: 'read', files: workspace.files.length, ms: workspace.readMs });

@@ -140,7 +140,7 @@ export const FLAGS: readonly FlagDefinition[] = [
     value: '<n>',
     option: 'maxRepositoryFiles',
     group: 'search',
-    help: 'most files of the repository read; past it, generated, fixture, docs, example and test files and the deepest paths are left out first, with a warning (default: 50000)',
+    help: 'most files of the repository read; past it, paths that share no word with the task, then generated, fixture, docs, example and test files and the deepest paths are left out first, with a warning (default: 50000)',
   },
   {
     flag: 'no-history',

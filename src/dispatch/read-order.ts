@@ -1,10 +1,14 @@
+import { wordsOf } from '../text/identifiers.js';
+import { stem } from '../text/stem.js';
+import { STOP_WORDS } from '../text/stop-words.js';
 import { kindOf, type FileKind } from './source-file.js';
 
 /**
  * Which files a repository too large to read whole keeps: the ones a task most likely needs.
- * Source first, then type declarations, configuration, tests, examples and docs; generated,
- * third-party and fixture files last; within each, the shallower path first (a package's own
- * modules before what is nested deep inside it), then the path itself, so the choice is stable.
+ * Paths that share a word with the task first; then, in each of those two groups, source, type
+ * declarations, configuration, tests, examples and docs, with generated, third-party and fixture
+ * files last; within each, the shallower path first (a package's own modules before what is
+ * nested deep inside it), then the path itself, so the choice is stable.
  */
 
 const KIND_ORDER: Record<FileKind, number> = {
@@ -27,16 +31,42 @@ function rankOf(path: string): number {
 
 const depthOf = (path: string) => path.split('/').length;
 
-/** The `limit` entries most worth reading, in their original order; the rest are dropped. */
+/** The stems of the task's words that can name a file: three letters or more, no stop word. */
+function taskStemsOf(task: string): Set<string> {
+  const stems = new Set<string>();
+  for (const word of wordsOf(task))
+    if (word.length >= 3 && !STOP_WORDS.has(word)) stems.add(stem(word));
+  return stems;
+}
+
+/** True when a directory or the file name (not its extension) is one of the task's words. */
+function sharesTaskWord(path: string, taskStems: ReadonlySet<string>): boolean {
+  const extension = path.lastIndexOf('.');
+  const named = extension > path.lastIndexOf('/') + 1 ? path.slice(0, extension) : path;
+  return wordsOf(named).some((word) => taskStems.has(stem(word)));
+}
+
+/**
+ * The `limit` entries most worth reading for `task`, in their original order; the rest are
+ * dropped. Deterministic: the same entries and task always keep the same files.
+ */
 export function keepMostLikely<Entry extends { path: string }>(
   entries: readonly Entry[],
   limit: number,
+  task = '',
 ): Entry[] {
   if (entries.length <= limit) return [...entries];
+  const taskStems = taskStemsOf(task);
   const ranked = entries
-    .map((entry) => ({ entry, rank: rankOf(entry.path), depth: depthOf(entry.path) }))
+    .map((entry) => ({
+      entry,
+      named: sharesTaskWord(entry.path, taskStems) ? 0 : 1,
+      rank: rankOf(entry.path),
+      depth: depthOf(entry.path),
+    }))
     .sort(
       (left, right) =>
+        left.named - right.named ||
         left.rank - right.rank ||
         left.depth - right.depth ||
         (left.entry.path < right.entry.path ? -1 : left.entry.path > right.entry.path ? 1 : 0),

@@ -8,7 +8,7 @@ import {
   looksBinary,
   looksMinified,
 } from './default-excludes.js';
-import { assertDirectory, listFiles, readBytes, readFileWithin } from '../file-system.js';
+import { assertSearchableRoot, listFiles, readBytes, readFileWithin } from '../file-system.js';
 import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
 import { createImportResolver, type ImportResolver } from './imports.js';
 import { keepMostLikely } from './read-order.js';
@@ -24,6 +24,8 @@ export interface WorkspaceOptions {
   maxFileBytes: number;
   /** At most this many files are read; the least likely of the rest are skipped (and counted). */
   maxFiles: number;
+  /** The task: over `maxFiles`, paths that share a word with it are the last left out. */
+  task?: string | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -55,7 +57,7 @@ const READ_CONCURRENCY = 32;
 
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
-  await assertDirectory(root);
+  await assertSearchableRoot(root);
   const listed = await listFiles(root, [
     ...DEFAULT_EXCLUDED_DIRECTORIES,
     ...DEFAULT_EXCLUDED_FILES,
@@ -94,7 +96,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     return true;
   });
   if (wanted.length > options.maxFiles) skipped.overLimit = wanted.length - options.maxFiles;
-  const kept = keepMostLikely(wanted, options.maxFiles);
+  const kept = keepMostLikely(wanted, options.maxFiles, options.task);
 
   const limit = pLimit(READ_CONCURRENCY);
   const read = await Promise.all(
@@ -105,7 +107,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
             'interrupted while reading the repository, before any file was judged',
           );
         // The listed size is not trusted: a file may have grown, or claim 0 and never end.
-        const read = await readFileWithin(root, entry.path, options.maxFileBytes);
+        const read = await readFileWithin(root, entry.path, options.maxFileBytes, entry.identity);
         if ('skipped' in read) {
           if (read.skipped === 'too-large') skipped.tooLarge++;
           return undefined;

@@ -87,7 +87,7 @@ function warningsFor(
   warnings.push(...input.judgeWarnings);
   if (skipped.overLimit > 0)
     warnings.push(
-      `${skipped.overLimit} files were not read: the repository has more than maxRepositoryFiles; generated, fixture, docs, example and test files and the deepest paths were left out first (raise the cap with --max-repository-files)`,
+      `${skipped.overLimit} files were not read: the repository has more than maxRepositoryFiles; paths that share no word with the task were left out first, and of those generated, fixture, docs, example and test files and the deepest paths (raise the cap with --max-repository-files, or maxRepositoryFiles in the library)`,
     );
   return warnings;
 }

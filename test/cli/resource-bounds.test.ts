@@ -76,20 +76,26 @@ describe('a task without end', () => {
 describe('an unreadable root', () => {
   // Before: exit 1, "no readable files". Mode 000 restricts nobody but root, so as root the CLI
   // runs as the unprivileged `nobody`; either way the case is really exercised.
-  it('is exit 3 with one line naming it', { timeout: 60_000 }, async () => {
-    const parent = await createTempTree({ 'repo/src/a.ts': 'export const token = 1;\n' });
-    await chmod(parent, 0o755);
-    const root = join(parent, 'repo');
-    await chmod(root, 0o000);
-    const asRoot = process.getuid?.() === 0;
-    const run = await runNode([...CLI, 'Fix the token expiry', '--root', root], {
-      cwd: REPOSITORY,
-      env: { ...offlineEnvironment(), HOME: '/tmp' },
-      ...(asRoot && { uid: 65534, gid: 65534 }),
-      killAfterMs: 50_000,
-    });
-    await chmod(root, 0o755);
-    expect(run.stderr).toContain(`iterative-retrieval: error: root \`${root}\` cannot be read`);
-    expect(run.code).toBe(3);
-  });
+  // Inside a directory of mode 000, it was "does not exist" (realpath's EACCES), though it does.
+  it.each(['of mode 000', 'inside a directory of mode 000'])(
+    'is exit 3 with one line naming it: a root %s',
+    { timeout: 60_000 },
+    async (layout) => {
+      const parent = await createTempTree({ 'repo/src/a.ts': 'export const token = 1;\n' });
+      const root = join(parent, 'repo');
+      const locked = layout === 'of mode 000' ? root : parent;
+      await chmod(parent, 0o755);
+      await chmod(locked, 0o000);
+      const asRoot = process.getuid?.() === 0;
+      const run = await runNode([...CLI, 'Fix the token expiry', '--root', root], {
+        cwd: REPOSITORY,
+        env: { ...offlineEnvironment(), HOME: '/tmp' },
+        ...(asRoot && { uid: 65534, gid: 65534 }),
+        killAfterMs: 50_000,
+      });
+      await chmod(locked, 0o755);
+      expect(run.stderr).toContain(`iterative-retrieval: error: root \`${root}\` cannot be read`);
+      expect(run.code).toBe(3);
+    },
+  );
 });

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { chmod } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { iterativeRetrieve } from '../../src/retrieve.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
@@ -49,4 +51,49 @@ describe('retrieval with the repository history', () => {
     const pack = await iterativeRetrieve(TASK, { root, history: false });
     for (const file of pack.evaluated) expect(file.reason).not.toContain('past commit');
   });
+});
+
+describe('history that is missing or cut', () => {
+  const historyWarnings = (warnings: readonly string[]) =>
+    warnings.filter((warning) => warning.includes('git history'));
+
+  it('says so in the warnings when git cannot read it', async () => {
+    const root = await repositoryWithHistory();
+    const pack = await iterativeRetrieve(TASK, {
+      root,
+      history: { gitDirectory: join(root, '.git'), revision: 'no-such-revision' },
+    });
+    expect(historyWarnings(pack.warnings)).toEqual([
+      expect.stringMatching(/^the git history could not be read \(.+\): ranked without it$/),
+    ]);
+  });
+
+  it('says nothing for a directory outside git: no history is no evidence, not a fault', async () => {
+    const root = await createTempTree(FILES);
+    const pack = await iterativeRetrieve(TASK, { root });
+    expect(historyWarnings(pack.warnings)).toEqual([]);
+  });
+
+  // The run's own time limit still bounds git, and a history it cut short is named.
+  it.runIf(process.platform !== 'win32')(
+    'says so when the time limit of the run stopped git',
+    { timeout: 20_000 },
+    async () => {
+      const root = await createTempTree(FILES);
+      const bin = await createTempTree({ git: '#!/bin/sh\nexec sleep 30\n' });
+      await chmod(join(bin, 'git'), 0o755);
+      const path = process.env.PATH;
+      process.env.PATH = `${bin}:${path}`;
+      try {
+        const started = performance.now();
+        const pack = await iterativeRetrieve(TASK, { root, timeoutSeconds: 1 });
+        expect(performance.now() - started).toBeLessThan(15_000);
+        expect(historyWarnings(pack.warnings)).toEqual([
+          'the git history was not read: the run stopped first',
+        ]);
+      } finally {
+        process.env.PATH = path;
+      }
+    },
+  );
 });

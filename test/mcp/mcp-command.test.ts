@@ -101,6 +101,45 @@ describe('iterative-retrieval mcp', () => {
     );
   });
 
+  // Before: a server started in `/` (Claude Code opened there) exited 2 and offered no tool at all.
+  it('started in /, answers a call that names no project with a tool error, and others', async () => {
+    const server = startMcp(['--root', '/']);
+    const initialized = server.nextMessage();
+    server.send(INITIALIZE);
+    await initialized;
+    server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const call = (id: number, root?: string) => {
+      const answer = server.nextMessage();
+      server.send({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: {
+          name: 'retrieve_context',
+          arguments: { task: 'Fix the authentication token expiry bug', ...(root && { root }) },
+        },
+      });
+      return answer;
+    };
+    expect(await call(2)).toMatchObject({
+      id: 2,
+      result: {
+        isError: true,
+        content: [
+          { type: 'text', text: expect.stringMatching(/^root `\/` is the whole file system/) },
+        ],
+      },
+    });
+    expect(await call(3, '/proc')).toMatchObject({
+      result: { isError: true, content: [{ text: expect.stringContaining('a system directory') }] },
+    });
+    const found = (await call(4, EXAMPLE)) as { result: { isError?: boolean; content: unknown } };
+    expect(found.result.isError).toBeFalsy();
+    expect(JSON.stringify(found.result.content)).toContain('src/auth/tokens.ts');
+    server.input.end();
+    expect(await server.exit).toBe(0);
+  });
+
   it('refuses to start without standard streams (exit 2)', async () => {
     const server = startMcp(['--root', EXAMPLE], { streams: undefined });
     expect(await server.exit).toBe(2);

@@ -1,10 +1,10 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openWorkspace } from '../../src/dispatch/workspace.js';
 import type { SkippedFiles, Workspace, WorkspaceOptions } from '../../src/dispatch/workspace.js';
 import { AbortError, ConfigError, SearchError } from '../../src/errors.js';
-import { readFileWithin } from '../../src/file-system.js';
+import { listFiles, readFileWithin } from '../../src/file-system.js';
 import { execFileSync } from 'node:child_process';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
@@ -254,6 +254,27 @@ describe('openWorkspace', () => {
       ]);
       expect(workspace.skipped.overLimit).toBe(4);
     });
+
+    // Before: shallow paths were kept first, so a deep package the task is about was left out.
+    it('over the limit, keeps a path that shares a word with the task before shallower source', async () => {
+      const root = await createTempTree({
+        'a.ts': 'export const a = 1;\n',
+        'b.ts': 'export const b = 1;\n',
+        'c.ts': 'export const c = 1;\n',
+        'docs/invoices.md': '# Invoices\n',
+        'packages/billing/src/invoice-rounding.ts': 'export const round = 1;\n',
+      });
+      const task = 'Invoice totals are rounded wrong when a discount applies';
+      const workspace = await openWorkspace(root, { ...OPTIONS, maxFiles: 3, task });
+      expect(pathsOf(workspace)).toEqual([
+        'a.ts',
+        'docs/invoices.md',
+        'packages/billing/src/invoice-rounding.ts',
+      ]);
+      // The same tree without the task keeps the shallow source: the choice is the task's.
+      const without = await openWorkspace(root, { ...OPTIONS, maxFiles: 3 });
+      expect(pathsOf(without)).toEqual(['a.ts', 'b.ts', 'c.ts']);
+    });
   });
 
   describe('reads within bounds', () => {
@@ -274,6 +295,27 @@ describe('openWorkspace', () => {
         expect(await readFileWithin(root, 'src/pipe.ts', 1000)).toEqual({ skipped: 'unreadable' });
         const workspace = await openWorkspace(root, OPTIONS);
         expect(pathsOf(workspace)).toEqual(['src/a.ts']);
+      },
+    );
+
+    it.runIf(process.platform !== 'win32')(
+      'does not read a file reached through a directory swapped for a link after the listing',
+      async () => {
+        const base = await createTempTree({
+          'root/sub/a.ts': 'export const inside = 1;\n',
+          'outside/a.ts': 'export const secret = 1;\n',
+        });
+        const root = join(base, 'root');
+        const [listed] = await listFiles(root, []);
+        await rename(join(root, 'sub'), join(root, 'sub-before'));
+        await symlink(join(base, 'outside'), join(root, 'sub'));
+        expect(listed?.path).toBe('sub/a.ts');
+        expect(await readFileWithin(root, 'sub/a.ts', 1000, listed?.identity)).toEqual({
+          skipped: 'unreadable',
+        });
+        // What the check prevents: the same path now opens the file outside the root.
+        const unchecked = await readFileWithin(root, 'sub/a.ts', 1000);
+        expect('bytes' in unchecked && unchecked.bytes.toString()).toContain('secret');
       },
     );
 
