@@ -17,9 +17,12 @@ import {
  * subagent it was found for claims it. One file per subagent launch, in a directory per session.
  * SubagentStart names neither the launch nor its prompt, only the subagent's type, so a pack is
  * handed over only when it is provably this subagent's: the one pending pack of its type in the
- * session. A launch's PreToolUse has always finished before its subagent starts, so a starting
- * subagent's own pack is always there; if another of the same type is there too, either could be
- * its own (two launches in one turn), and none is handed over. A claim is a rename, which exactly
+ * session. Every launch the PreToolUse hook sees is kept, with an empty context when it found
+ * nothing, and a launch's PreToolUse has always finished before its subagent starts, so a
+ * starting subagent's own pack is always there; if another of the same type is there too, either
+ * could be its own (two launches in one turn), and none is handed over. (A launch the PreToolUse
+ * hook never saw, because it is not registered or its store could not be written, cannot be
+ * told apart: the README says so.) A claim is a rename, which exactly
  * one of several SubagentStart hooks running at once wins, so no pack is delivered twice.
  */
 
@@ -39,6 +42,7 @@ const pendingPackSchema = z.object({
   createdAt: z.number(),
   /** The same section was also appended to the prompt. */
   inPrompt: z.boolean(),
+  /** The section to hand over; empty for a launch that found nothing (it is kept all the same). */
   context: z.string(),
 });
 export type PendingPack = z.infer<typeof pendingPackSchema>;

@@ -37,6 +37,36 @@ function describeFound(pack: ContextPack): string {
 }
 
 /**
+ * Keeps what this launch hands its subagent at SubagentStart (an empty context: nothing), and
+ * says whether it could; the prompt path works without it.
+ */
+function keeperFor(
+  input: PreToolUseHookInput,
+  agent: AgentInput,
+  settings: PreToolUseSettings,
+): (context: string, inPrompt?: boolean) => Promise<boolean> {
+  return async (context, inPrompt = false) => {
+    try {
+      await settings.store.removeStale(settings.startedAt);
+      await settings.store.save({
+        version: 1,
+        sessionId: input.session_id,
+        toolUseId: input.tool_use_id,
+        packId: packIdOf(input.session_id, input.tool_use_id),
+        subagentType: agent.subagent_type ?? DEFAULT_SUBAGENT_TYPE,
+        createdAt: settings.startedAt,
+        inPrompt,
+        context,
+      });
+      return true;
+    } catch (error) {
+      settings.logger.warn({ err: error }, 'could not keep the context for SubagentStart');
+      return false;
+    }
+  };
+}
+
+/**
  * Answers a PreToolUse call: for the subagent tool, finds the context its prompt needs under the
  * session's `cwd` and extends the prompt with it (every other input field unchanged), keeping a
  * copy for the SubagentStart hook. Anything else goes ahead unchanged.
@@ -51,6 +81,13 @@ export async function answerPreToolUse(
   if (!parsed.success)
     return noChange(`the ${input.tool_name} input has no description and prompt`);
   const { prompt } = parsed.data;
+  const keepForStart = deliversAtStart(settings.delivery)
+    ? keeperFor(input, parsed.data, settings)
+    : undefined;
+  // Every launch is recorded before anything else, even one that will get no context: a
+  // SubagentStart hook can then tell that two subagents are waiting and hand neither a copy,
+  // where it would otherwise take the one other launch's pack for its own.
+  await keepForStart?.('');
   if (prompt.trim() === '') return noChange('the subagent prompt is empty');
   if (hasSkipMarker(prompt)) return noChange(`the prompt contains ${SKIP_MARKER}`);
   if (isContextScout(parsed.data.subagent_type))
@@ -68,29 +105,12 @@ export async function answerPreToolUse(
     notice,
   });
   const inPrompt = deliversInPrompt(settings.delivery);
-
-  let stored = false;
-  if (deliversAtStart(settings.delivery)) {
-    try {
-      // Claude Code cuts a longer additionalContext down to a preview: the copy is made to fit.
-      const startSection = sectionWithin(Math.min(settings.budgetTokens, START_CONTEXT_TOKENS));
-      await settings.store.removeStale(settings.startedAt);
-      await settings.store.save({
-        version: 1,
-        sessionId: input.session_id,
-        toolUseId: input.tool_use_id,
-        packId,
-        subagentType: parsed.data.subagent_type ?? DEFAULT_SUBAGENT_TYPE,
-        createdAt: settings.startedAt,
-        inPrompt,
-        context: startSection,
-      });
-      stored = true;
-    } catch (error) {
-      // The prompt path still works; only the SubagentStart copy is lost.
-      settings.logger.warn({ err: error }, 'could not keep the context for SubagentStart');
-    }
-  }
+  // Claude Code cuts a longer additionalContext down to a preview: the copy is made to fit.
+  const stored =
+    (await keepForStart?.(
+      sectionWithin(Math.min(settings.budgetTokens, START_CONTEXT_TOKENS)),
+      inPrompt,
+    )) ?? false;
 
   const found = `${describeFound(pack)}${notice ? `; ${notice}` : ''}`;
   if (!inPrompt)

@@ -52,6 +52,10 @@ export async function answerSubagentStart(
       `${claim.ambiguous} launches of ${input.agent_type} subagents are waiting in this session, and SubagentStart does not say which this is: none is handed over rather than the wrong one`,
     );
   const { pack } = claim;
+  if (pack.context === '')
+    return noChange(
+      `the launch of this ${input.agent_type} subagent found no context to hand over`,
+    );
   return {
     output: {
       hookSpecificOutput: {

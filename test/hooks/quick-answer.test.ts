@@ -69,6 +69,11 @@ describe('the hook quick answers', () => {
   it.each([
     ['a subagent prompt to search for', JSON.stringify(preToolUse(AGENT)), undefined],
     ['a SubagentStart that may have context kept', JSON.stringify(subagentStart()), 'both'],
+    [
+      'a [no-context] launch the SubagentStart path must know of',
+      JSON.stringify(preToolUse({ ...AGENT, prompt: `${TASK} [no-context]` })),
+      'both',
+    ],
     ['a delivery setting the hook does not know', JSON.stringify(subagentStart()), 'sideways'],
     ['input that is not JSON', '{"hook_event_name": "PreToolUse", "tool_name": "Bash"', undefined],
     ['a JSON array', JSON.stringify([preToolUse({}, { tool_name: 'Bash' })]), undefined],

@@ -126,6 +126,36 @@ describe('the SubagentStart hook', () => {
       );
   });
 
+  // Before: a launch that got no context kept nothing, so its subagent took the one other
+  // waiting pack of its type, found for another launch.
+  it.each([
+    ['whose prompt says [no-context]', `${INVOICE_TASK} [no-context]`],
+    ['for which nothing relevant was found', 'Quuxify the zorblax frobnicator'],
+  ])('never hands a subagent %s the copy of another launch', async (_, prompt) => {
+    await launch(TASK, 'toolu_auth');
+    await launch(prompt, 'toolu_other');
+    const started = await Promise.all([
+      hook(subagentStart({ agent_id: 'agent-a' })),
+      hook(subagentStart({ agent_id: 'agent-b' })),
+    ]);
+    for (const run of started)
+      expectNothingDelivered(
+        run,
+        /no change: 2 launches of general-purpose subagents are waiting in this session/,
+      );
+  });
+
+  it('tells a subagent whose launch found nothing that there is nothing, and keeps no record', async () => {
+    await launch('Quuxify the zorblax frobnicator', 'toolu_1');
+    expectNothingDelivered(
+      await hook(subagentStart()),
+      /no change: the launch of this general-purpose subagent found no context to hand over/,
+    );
+    expect(await filesIn(store)).toEqual([]);
+    const next = await launch(TASK, 'toolu_2');
+    expect(sameLaunch(additionalContextOf(await hook(subagentStart())), next, TASK)).toBe(true);
+  });
+
   it('delivers to a subagent whose type only one waiting launch asked for', async () => {
     await launch(TASK, 'toolu_1');
     const explore = await launch(INVOICE_TASK, 'toolu_2', { subagent_type: 'Explore' });
