@@ -55,4 +55,4 @@ Exit codes: 0 context found, 1 nothing relevant found (or --timeout before any j
 the output stops early (| head), the run ends quietly with its own exit code.
 Environment: LOG_LEVEL (pino level for the JSON logs on stderr), ANTHROPIC_API_KEY,
 ANTHROPIC_BASE_URL, RETRIEVAL_EVALUATOR_MODEL, RETRIEVAL_REFINER_MODEL; for hook:
-RETRIEVAL_HOOK_DELIVERY (both | prompt | start), RETRIEVAL_HOOK_STORE.`;
+RETRIEVAL_HOOK_DELIVERY (prompt, the default | start | both), RETRIEVAL_HOOK_STORE.`;
