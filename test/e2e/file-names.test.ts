@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
 import { prepareContextSection } from '../../src/hooks/context-section.js';
 import { createClaudeJudge } from '../../src/judges/claude/claude-judge.js';
 import { createHeuristicJudge } from '../../src/judges/heuristic/heuristic-judge.js';
@@ -7,6 +6,7 @@ import type { ContextPack } from '../../src/output/context-pack.js';
 import { formatMarkdown } from '../../src/output/markdown.js';
 import { loadPrompts, type Prompts } from '../../src/prompts.js';
 import { iterativeRetrieve } from '../../src/retrieve.js';
+import { runInProcess } from '../cli/run-in-process.js';
 import { answer, mockMessages, testClient, useMockApi } from '../support/msw-anthropic.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
@@ -185,19 +185,7 @@ function unquoteLikeGit(line: string): string {
 }
 
 describe('hostile file names in --format paths', () => {
-  async function cli(argv: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli({
-      argv,
-      env: {},
-      stdout: { write: (text: string) => (stdout += text), isTTY: false },
-      stderr: { write: (text: string) => (stderr += text), isTTY: false },
-      readStdin: async () => undefined,
-      version: '0.0.0',
-    });
-    return { code, stdout, stderr };
-  }
+  const cli = (argv: string[]) => runInProcess(argv);
   const options = (root: string) => [TASK, '--root', root, '--judge', 'heuristic'];
 
   it('quotes a name that would not survive a line, as git ls-files does, and round-trips', async () => {

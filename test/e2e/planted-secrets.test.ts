@@ -4,7 +4,7 @@ import type { ContextPack } from '../../src/output/context-pack.js';
 import { renderHandover } from '../../src/output/handover.js';
 import { loadPrompts } from '../../src/prompts.js';
 import { iterativeRetrieve } from '../../src/retrieve.js';
-import { answer, mockMessages, testClient, useMockApi } from '../support/msw-anthropic.js';
+import { mockCarelessModel, testClient, useMockApi } from '../support/msw-anthropic.js';
 import { createRepository } from '../support/repository-factory.js';
 
 /**
@@ -136,20 +136,10 @@ let repository: Awaited<ReturnType<typeof createRepository>>;
 
 beforeAll(async () => {
   repository = await createRepository(REPOSITORY);
-  const received = mockMessages(server, ({ kind, path, request }) => {
-    if (kind === 'evaluate')
-      return answer(
-        { relevance: 0.8, reason: `about ${path}`, missingContext: [] },
-        { model: request.model },
-      );
-    // A query that asks for everything by name, as a careless model might.
-    const query = {
-      patterns: ['**/*', ...Object.keys(REPOSITORY)],
-      keywords: ['deploy', 'token', 'key', 'password', 'authorization', 'blob', 'certificate'],
-      excludes: [],
-      focusAreas: [],
-    };
-    return answer(query, { model: request.model });
+  // Queries that ask for everything by name, as a careless model might.
+  const received = mockCarelessModel(server, {
+    patterns: Object.keys(REPOSITORY),
+    keywords: ['deploy', 'token', 'key', 'password', 'authorization', 'blob', 'certificate'],
   });
   const judge = createClaudeJudge({ client: testClient(), prompts: await loadPrompts() });
   pack = await iterativeRetrieve(TASK, {

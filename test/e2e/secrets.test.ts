@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClaudeJudge } from '../../src/judges/claude/claude-judge.js';
 import { loadPrompts } from '../../src/prompts.js';
 import { iterativeRetrieve } from '../../src/retrieve.js';
-import { answer, mockMessages, testClient, useMockApi } from '../support/msw-anthropic.js';
+import { mockCarelessModel, testClient, useMockApi } from '../support/msw-anthropic.js';
 import { createRepository } from '../support/repository-factory.js';
 
 // Fake secrets, assembled at run time so that no scanner mistakes this file for a leak.
@@ -67,20 +67,10 @@ const server = useMockApi();
 
 async function claudeRun(allowSecretFiles: string[] = []) {
   const repository = await createRepository(REPOSITORY);
-  const received = mockMessages(server, ({ kind, path, request }) => {
-    if (kind === 'evaluate')
-      return answer(
-        { relevance: 0.8, reason: `about ${path}`, missingContext: [] },
-        { model: request.model },
-      );
-    // A query that asks for everything secret-looking by name, as a careless model might.
-    const query = {
-      patterns: ['**/*', '.env', 'deploy/credentials.json'],
-      keywords: ['payment', 'token', 'secret', 'key', 'password', 'stripe'],
-      excludes: [],
-      focusAreas: [],
-    };
-    return answer(query, { model: request.model });
+  // Queries that ask for everything secret-looking by name, as a careless model might.
+  const received = mockCarelessModel(server, {
+    patterns: ['.env', 'deploy/credentials.json'],
+    keywords: ['payment', 'token', 'secret', 'key', 'password', 'stripe'],
   });
   try {
     const judge = createClaudeJudge({ client: testClient(), prompts: await loadPrompts() });

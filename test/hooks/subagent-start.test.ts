@@ -55,6 +55,19 @@ function expectNothingDelivered(run: HookRun, reason: RegExp) {
   expect(run.notes).toEqual([expect.stringMatching(reason)]);
 }
 
+/** Two subagents of one type start at once, and neither can be told which launch it is. */
+async function expectTwoStartsGetNothing() {
+  const started = await Promise.all([
+    hook(subagentStart({ agent_id: 'agent-a' })),
+    hook(subagentStart({ agent_id: 'agent-b' })),
+  ]);
+  for (const run of started)
+    expectNothingDelivered(
+      run,
+      /no change: 2 launches of general-purpose subagents are waiting in this session/,
+    );
+}
+
 describe('the default delivery', () => {
   // Before: both paths by default, so a subagent got ~23k characters in its prompt and a 9.5k
   // copy of the same files, and with two launches in one turn the copies could be swapped.
@@ -115,15 +128,7 @@ describe('the SubagentStart hook', () => {
   it('never hands either of two launches of one type a copy it cannot prove its own', async () => {
     await launch(TASK, 'toolu_auth');
     await launch(INVOICE_TASK, 'toolu_invoice');
-    const started = await Promise.all([
-      hook(subagentStart({ agent_id: 'agent-a' })),
-      hook(subagentStart({ agent_id: 'agent-b' })),
-    ]);
-    for (const run of started)
-      expectNothingDelivered(
-        run,
-        /no change: 2 launches of general-purpose subagents are waiting in this session/,
-      );
+    await expectTwoStartsGetNothing();
   });
 
   // Before: a launch that got no context kept nothing, so its subagent took the one other
@@ -134,15 +139,7 @@ describe('the SubagentStart hook', () => {
   ])('never hands a subagent %s the copy of another launch', async (_, prompt) => {
     await launch(TASK, 'toolu_auth');
     await launch(prompt, 'toolu_other');
-    const started = await Promise.all([
-      hook(subagentStart({ agent_id: 'agent-a' })),
-      hook(subagentStart({ agent_id: 'agent-b' })),
-    ]);
-    for (const run of started)
-      expectNothingDelivered(
-        run,
-        /no change: 2 launches of general-purpose subagents are waiting in this session/,
-      );
+    await expectTwoStartsGetNothing();
   });
 
   it('tells a subagent whose launch found nothing that there is nothing, and keeps no record', async () => {

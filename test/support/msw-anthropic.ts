@@ -198,3 +198,29 @@ export function mockMessages(
   );
   return received;
 }
+
+/**
+ * A careless model: every query asks for everything, by the names given too, and every file it
+ * is shown is rated relevant, so a test sees all that a run could send.
+ */
+export function mockCarelessModel(
+  server: SetupServer,
+  asked: { patterns: string[]; keywords: string[] },
+): Received[] {
+  return mockMessages(server, ({ kind, path, request }) =>
+    kind === 'evaluate'
+      ? answer(
+          { relevance: 0.8, reason: `about ${path}`, missingContext: [] },
+          { model: request.model },
+        )
+      : answer(
+          {
+            patterns: ['**/*', ...asked.patterns],
+            keywords: asked.keywords,
+            excludes: [],
+            focusAreas: [],
+          },
+          { model: request.model },
+        ),
+  );
+}
