@@ -1,5 +1,6 @@
 import type { FileKind } from '../src/dispatch/source-file.js';
 import type { Workspace } from '../src/dispatch/workspace.js';
+import { languageOf } from './languages.js';
 
 export const CODE_KINDS: ReadonlySet<FileKind> = new Set([
   'source',
@@ -30,8 +31,9 @@ export function bm25Tokens(text: string): string[] {
 }
 
 /**
- * The workspace's files of the given kinds ranked by BM25 against the query text, best first.
- * The classic baseline ranks every code file: sources, declarations, examples and tests.
+ * The workspace's code files (in any language: ./languages.ts) of the given kinds ranked by BM25
+ * against the query text, best first. The classic baseline ranks every code file: sources,
+ * declarations, examples and tests.
  */
 export function rankByBm25(
   workspace: Workspace,
@@ -39,7 +41,7 @@ export function rankByBm25(
   kinds: ReadonlySet<FileKind> = CODE_KINDS,
 ): string[] {
   const documents = workspace.files
-    .filter((file) => kinds.has(file.kind))
+    .filter((file) => kinds.has(file.kind) && languageOf(file.path) !== undefined)
     .map((file) => {
       const counts = new Map<string, number>();
       const tokens = bm25Tokens(`${file.path.replace(/[/._-]/g, ' ')}\n${file.lines.join('\n')}`);

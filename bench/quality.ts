@@ -1,51 +1,83 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectClaudeJudge } from '../src/judges/claude/connect.js';
-import { formatOperatingPoints } from './operating-points.js';
-import { formatTable, runBenchmark, type TaskResult } from './run-benchmark.js';
+import { formatGroupTable } from './group-table.js';
+import { findGitDirectory } from './repositories.js';
 import { accuracyAt } from './metrics.js';
+import { formatOperatingPoints, operatingPoints } from './operating-points.js';
+import { formatTable, runBenchmark, summarise, type TaskResult } from './run-benchmark.js';
+import { sampleByRepository } from './sample.js';
+import { sideOf, splitRepositories, type Split } from './split.js';
 import { readTasks } from './tasks.js';
 
-const USAGE = `Usage: npm run bench:quality -- --tasks FILE --repos DIR [options]
+const SHARED = '../shared/bench';
+const USAGE = `Usage: npm run bench:quality -- --repos DIR [options]
 
-  --tasks FILE     JSON Lines tasks (default: ../shared/bench/tasks.dev.jsonl)
+  --tasks FILES    JSON Lines task files, comma-separated (default: the three files in
+                   ${SHARED})
   --repos DIR      git data of the repositories: DIR/owner+name or DIR/owner/name, each a bare
-                   mirror, a clone, or a folder with a bare mirror named repo
+                   mirror, a clone, or a folder with a bare mirror named repo; tasks whose
+                   repository is not there are skipped and counted
+  --split SIDE     held-out, tuning or all (default: all); see bench/split.ts
+  --sample N       N tasks, spread evenly over the repositories (a quick run)
+  --filter TEXT    only tasks whose id contains TEXT
   --cache DIR      where trees are extracted at each task's commit, reused between runs
                    (default: $TMPDIR/iterative-retrieval-bench)
-  --filter TEXT    only tasks whose id contains TEXT
-  --limit N        only the first N tasks
   --out FILE       the JSON report (default: bench/reports/quality.json)
 
-With ANTHROPIC_API_KEY set, the Claude judge is measured too.`;
+The split is made over all tasks of the files given, before any filter or sample. With
+ANTHROPIC_API_KEY set, the Claude judge is measured too.`;
 
 const { values } = parseArgs({
   options: {
-    tasks: { type: 'string', default: '../shared/bench/tasks.dev.jsonl' },
+    tasks: {
+      type: 'string',
+      default: ['dev', 'multilingual', 'python']
+        .map((name) => `${SHARED}/tasks.${name}.jsonl`)
+        .join(','),
+    },
     repos: { type: 'string' },
-    cache: { type: 'string', default: join(tmpdir(), 'iterative-retrieval-bench') },
+    split: { type: 'string', default: 'all' },
+    sample: { type: 'string' },
     filter: { type: 'string' },
-    limit: { type: 'string' },
+    cache: { type: 'string', default: join(tmpdir(), 'iterative-retrieval-bench') },
     out: { type: 'string', default: 'bench/reports/quality.json' },
     help: { type: 'boolean', short: 'h' },
   },
 });
-if (values.help || !values.repos) {
+const sides: Split[] = values.split === 'all' ? ['held-out', 'tuning'] : [values.split as Split];
+if (values.help || !values.repos || !['all', 'held-out', 'tuning'].includes(values.split)) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }
 
-let tasks = await readTasks(values.tasks);
+const files = values.tasks.split(',').filter(Boolean);
+const all = (
+  await Promise.all(
+    files.map(async (file) =>
+      (await readTasks(file)).map((task) => ({ ...task, file: basename(file) })),
+    ),
+  )
+).flat();
+const split = splitRepositories(all);
+let tasks = all.filter((task) => sides.includes(sideOf(split, task.repo)));
 if (values.filter) tasks = tasks.filter((task) => task.instance_id.includes(values.filter ?? ''));
-if (values.limit) tasks = tasks.slice(0, Number(values.limit));
+// Repositories that could not be fetched are counted, and the sample is drawn from the others.
+const reposDirectory = resolve(values.repos);
+const present = new Map<string, boolean>();
+for (const repo of new Set(tasks.map((task) => task.repo)))
+  present.set(repo, (await findGitDirectory(reposDirectory, repo)) !== undefined);
+const missing = tasks.filter((task) => !present.get(task.repo));
+tasks = tasks.filter((task) => present.get(task.repo));
+if (values.sample) tasks = sampleByRepository(tasks, Number(values.sample));
 const apiKey = process.env.ANTHROPIC_API_KEY?.trim();
 
 const hit = (result: TaskResult) => (accuracyAt(result.ranked, result.gold, 5) ? 'hit' : 'miss');
 const report = await runBenchmark({
   tasks,
-  reposDirectory: resolve(values.repos),
+  reposDirectory,
   cacheDirectory: resolve(values.cache),
   ...(apiKey && {
     claude: () =>
@@ -57,20 +89,46 @@ const report = await runBenchmark({
     ),
 });
 
-console.log(formatTable(report.summaries));
-console.log(`\nThe judges' \`files\` under other selection flags:\n`);
-console.log(formatOperatingPoints(report.operatingPoints));
+const judges = [...new Set(report.results.map((result) => result.method))].filter(
+  (method) => !method.startsWith('BM25') && method !== 'offline, 1 cycle',
+);
+for (const side of sides) {
+  const results = report.results.filter((result) => sideOf(split, result.repo) === side);
+  if (results.length === 0) continue;
+  const count = (of: (result: TaskResult) => string) => new Set(results.map(of)).size;
+  console.log(
+    `\n## ${side} repositories (${count((result) => result.task)} tasks, ${count((result) => result.repo)} repositories)\n`,
+  );
+  console.log(formatTable(summarise(results)));
+  for (const judge of judges) {
+    console.log(`\nBy language, ${judge} beside BM25:\n`);
+    console.log(formatGroupTable(results, (result) => result.language, judge));
+    console.log(`\nBy repository, ${judge} beside BM25:\n`);
+    console.log(formatGroupTable(results, (result) => result.repo, judge));
+  }
+  console.log(`\nThe judges' \`files\` under other selection flags:\n`);
+  console.log(formatOperatingPoints(operatingPoints(results)));
+}
+const skipped = new Map<string, number>();
+for (const task of missing) skipped.set(task.repo, (skipped.get(task.repo) ?? 0) + 1);
+if (skipped.size > 0)
+  console.log(
+    `\nSkipped ${missing.length} tasks of ${skipped.size} repositories with no git data under --repos: ${[...skipped].map(([repo, count]) => `${repo} (${count})`).join(', ')}`,
+  );
+
 const out = resolve(values.out);
 await mkdir(dirname(out), { recursive: true });
 // The metrics look at the first 10 of each ranking; the report keeps 20 to show what came next.
 const results = report.results.map((result) => ({
   ...result,
+  split: sideOf(split, result.repo),
   ranked: result.ranked.slice(0, 20),
   relevance: result.relevance?.slice(0, 20),
 }));
 const saved = {
   date: new Date().toISOString(),
-  tasks: values.tasks,
+  tasks: files,
+  skipped: Object.fromEntries(skipped),
   summaries: report.summaries,
   operatingPoints: report.operatingPoints,
   results,

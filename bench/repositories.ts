@@ -1,31 +1,41 @@
 import { execFile } from 'node:child_process';
-import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/** The entry of `directory` named `name`, compared without case (GitHub names are not case-sensitive). */
+async function entryNamed(directory: string, name: string): Promise<string> {
+  const entries = await readdir(directory).catch(() => [] as string[]);
+  return entries.find((entry) => entry.toLowerCase() === name.toLowerCase()) ?? name;
+}
+
 /**
- * Where a repository's git data lives under `--repos DIR`: `DIR/owner+name` or `DIR/owner/name`,
- * each either a bare mirror, a clone (with `.git` inside), or a folder holding a bare mirror
- * named `repo` (the layout the tool library's `fetch` produces).
+ * Where a repository's git data lives under `--repos DIR`: `DIR/owner+name` or `DIR/owner/name`
+ * (either in any case), each either a bare mirror, a clone (with `.git` inside), or a folder
+ * holding a bare mirror named `repo` (the layout the tool library's `fetch` produces). Undefined
+ * when there is none: the repository could not be fetched.
  */
-export async function findGitDirectory(reposDirectory: string, repo: string): Promise<string> {
-  const [owner, name] = repo.split('/');
-  const candidates = [`${owner}+${name}`, join(owner ?? '', name ?? '')].flatMap((base) =>
-    ['repo', '.git', ''].map((inner) => join(reposDirectory, base, inner)),
-  );
-  for (const candidate of candidates) {
-    try {
-      await access(join(candidate, 'HEAD'));
-      if ((await stat(join(candidate, 'objects'))).isDirectory()) return candidate;
-    } catch {
-      // Not a git directory; try the next layout.
+export async function findGitDirectory(
+  reposDirectory: string,
+  repo: string,
+): Promise<string | undefined> {
+  const [owner = '', name = ''] = repo.split('/');
+  const joined = join(reposDirectory, await entryNamed(reposDirectory, `${owner}+${name}`));
+  const ownerDirectory = join(reposDirectory, await entryNamed(reposDirectory, owner));
+  const nested = join(ownerDirectory, await entryNamed(ownerDirectory, name));
+  for (const base of [joined, nested])
+    for (const inner of ['repo', '.git', '']) {
+      const candidate = join(base, inner);
+      try {
+        await access(join(candidate, 'HEAD'));
+        if ((await stat(join(candidate, 'objects'))).isDirectory()) return candidate;
+      } catch {
+        // Not a git directory; try the next layout.
+      }
     }
-  }
-  throw new Error(
-    `no git data for ${repo} under ${reposDirectory} (looked for ${owner}+${name} and ${owner}/${name})`,
-  );
+  return undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { FileKind } from '../src/dispatch/source-file.js';
 import { CODE_KINDS, rankByBm25 } from './bm25.js';
 import { accuracyAt, mean, median, percent, precisionRecall, recallAt } from './metrics.js';
 import { operatingPoints, type OperatingPoint } from './operating-points.js';
+import { mainLanguageOf } from './languages.js';
 import { findGitDirectory, materialise } from './repositories.js';
 import type { BenchTask } from './tasks.js';
 
@@ -20,6 +21,9 @@ export const ACCURACY_KS = [1, 3, 5, 10] as const;
 export interface TaskResult {
   method: string;
   task: string;
+  repo: string;
+  /** The language of the files the fix changed (./languages.ts). */
+  language: string;
   gold: string[];
   /** Every file the method ranked, best first. */
   ranked: string[];
@@ -59,6 +63,8 @@ export interface BenchmarkOptions {
 
 export interface BenchmarkReport {
   summaries: MethodSummary[];
+  /** Tasks not run because their repository's git data is not under `reposDirectory`. */
+  skipped: { repo: string; tasks: number }[];
   /** Files precision and recall of each judge under other selection flags. */
   operatingPoints: OperatingPoint[];
   results: TaskResult[];
@@ -96,9 +102,7 @@ async function runJudge(
     ...options,
   });
   return {
-    method,
-    task: task.instance_id,
-    gold: task.gold_files,
+    ...identify(method, task),
     ranked: pack.evaluated.map((file) => file.path),
     relevance: pack.evaluated.map((file) => file.relevance),
     selected: pack.files.map((file) => file.path),
@@ -109,6 +113,14 @@ async function runJudge(
   };
 }
 
+const identify = (method: string, task: BenchTask) => ({
+  method,
+  task: task.instance_id,
+  repo: task.repo,
+  language: mainLanguageOf(task.gold_files),
+  gold: task.gold_files,
+});
+
 export async function runBenchmark(options: BenchmarkOptions): Promise<BenchmarkReport> {
   const prompts = await loadPrompts();
   const results: TaskResult[] = [];
@@ -116,8 +128,16 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     results.push(result);
     options.onResult?.(result);
   };
+  const skipped = new Map<string, number>();
+  const gitDirectories = new Map<string, string | undefined>();
   for (const task of options.tasks) {
-    const gitDirectory = await findGitDirectory(options.reposDirectory, task.repo);
+    if (!gitDirectories.has(task.repo))
+      gitDirectories.set(task.repo, await findGitDirectory(options.reposDirectory, task.repo));
+    const gitDirectory = gitDirectories.get(task.repo);
+    if (gitDirectory === undefined) {
+      skipped.set(task.repo, (skipped.get(task.repo) ?? 0) + 1);
+      continue;
+    }
     const root = await materialise(
       gitDirectory,
       task.repo,
@@ -137,9 +157,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       const started = performance.now();
       const ranked = rankByBm25(workspace, task.problem_statement, kinds);
       record({
-        method,
-        task: task.instance_id,
-        gold: task.gold_files,
+        ...identify(method, task),
         ranked,
         ms: performance.now() - started + workspace.readMs,
       });
@@ -159,7 +177,12 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     if (options.claude)
       record(await runJudge('claude', task, root, await options.claude(), { history }, prompts));
   }
-  return { summaries: summarise(results), operatingPoints: operatingPoints(results), results };
+  return {
+    summaries: summarise(results),
+    skipped: [...skipped].map(([repo, tasks]) => ({ repo, tasks })),
+    operatingPoints: operatingPoints(results),
+    results,
+  };
 }
 
 export function summarise(results: readonly TaskResult[]): MethodSummary[] {

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatGroupTable } from '../../bench/group-table.js';
 import { formatOperatingPoints } from '../../bench/operating-points.js';
 import { formatTable, runBenchmark } from '../../bench/run-benchmark.js';
 import type { BenchTask } from '../../bench/tasks.js';
@@ -98,5 +99,31 @@ describe('the quality benchmark (smoke)', () => {
     );
     // The extracted tree is kept for the next run.
     expect(await readdir(join(cache, 'acme+shop'))).toEqual([tasks[0]?.base_commit]);
+  });
+
+  it('finds a repository whatever the case of its name, and skips and counts one it lacks', async () => {
+    const [first] = tasks;
+    if (!first) throw new Error('no task');
+    const report = await runBenchmark({
+      tasks: [
+        { ...first, repo: 'ACME/Shop' },
+        { ...first, instance_id: 'gone__repo-1', repo: 'gone/repo' },
+      ],
+      reposDirectory: repos.root,
+      cacheDirectory: cache,
+    });
+    expect(report.skipped).toEqual([{ repo: 'gone/repo', tasks: 1 }]);
+    expect(report.summaries.find((summary) => summary.method === 'offline')?.tasks).toBe(1);
+    expect(report.results[0]).toMatchObject({ repo: 'ACME/Shop', language: 'TypeScript' });
+
+    const table = formatGroupTable(report.results, (result) => result.language).split('\n');
+    expect(table[0]).toBe(
+      '| group | tasks | BM25 Acc@1 | BM25 Acc@5 | BM25 Acc@10 | offline Acc@1 | offline Acc@5 | offline Acc@10 | Δ Acc@5 | files precision | files recall |',
+    );
+    // BM25 ranks the test that calls applyDiscount first; the offline judge, the source.
+    expect(table.slice(2)).toEqual([
+      '| TypeScript | 1 | 0.0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 | 0.0 | 50.0 | 100.0 |',
+      '| **total** | 1 | 0.0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 | 0.0 | 50.0 | 100.0 |',
+    ]);
   });
 });
