@@ -1,6 +1,6 @@
-import type { FileKind } from '../src/dispatch/source-file.js';
-import type { Workspace } from '../src/dispatch/workspace.js';
+import type { Workspace } from '../src/repository/workspace.js';
 import { languageOf } from './languages.js';
+import type { FileKind } from '../src/contracts/file-kind.js';
 
 export const CODE_KINDS: ReadonlySet<FileKind> = new Set([
   'source',

@@ -1,19 +1,19 @@
-import { estimateTokens } from '../src/dispatch/excerpt.js';
-import { openWorkspace } from '../src/dispatch/workspace.js';
+import { openWorkspace } from '../src/repository/workspace.js';
 import { evaluationVariables } from '../src/judges/claude/claude-judge.js';
 import { createHeuristicJudge } from '../src/judges/heuristic/heuristic-judge.js';
 import type { Judge } from '../src/judges/judge.js';
 import { loadPrompts, renderPrompt, type Prompts } from '../src/prompts.js';
-import { totalInputTokens } from '../src/llm/usage.js';
+import { totalInputTokens } from '../src/contracts/usage.js';
 import { iterativeRetrieve } from '../src/retrieve.js';
 import type { RetrievalOptions } from '../src/options.js';
-import type { FileKind } from '../src/dispatch/source-file.js';
 import { CODE_KINDS, rankByBm25 } from './bm25.js';
 import { accuracyAt, mean, median, percent, precisionRecall, recallAt } from './metrics.js';
 import { operatingPoints, type OperatingPoint } from './operating-points.js';
 import { mainLanguageOf } from './languages.js';
 import { findGitDirectory, materialise } from './repositories.js';
 import type { BenchTask } from './tasks.js';
+import { estimateTokens } from '../src/contracts/tokens.js';
+import type { FileKind } from '../src/contracts/file-kind.js';
 
 export const ACCURACY_KS = [1, 3, 5, 10] as const;
 

@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import type { TokenUsage } from './llm/usage.js';
+import type { TokenUsage } from './contracts/usage.js';
 
 /** Base class of every error this library throws on purpose. */
 export abstract class RetrievalError extends Error {

@@ -1,15 +1,8 @@
 /** iterative-retrieval: the code context a subagent needs, found before it starts. */
 export { iterativeRetrieve } from './retrieve.js';
 export { retrievalOptionsSchema, parseRetrievalOptions, type RetrievalOptions } from './options.js';
-export { querySchema, type Query } from './query.js';
-export {
-  evaluationSchema,
-  type Evaluation,
-  type Judge,
-  type JudgeContext,
-  type JudgedFile,
-  type RepoOverview,
-} from './judges/judge.js';
+export { querySchema, type Query } from './contracts/query.js';
+export { type Judge, type JudgeContext } from './judges/judge.js';
 export { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
 export {
   createClaudeJudge,
@@ -24,8 +17,8 @@ export {
   type AnthropicClientOptions,
 } from './llm/anthropic-client.js';
 export { DEFAULT_PRICES, type ModelPrice } from './llm/prices.js';
-export type { TokenUsage } from './llm/usage.js';
-export type { Budgets, Ledger, UsageTotals } from './loop/ledger.js';
+export type { TokenUsage } from './contracts/usage.js';
+export type { Budgets, UsageTotals } from './loop/ledger.js';
 export {
   loadPrompts,
   renderPrompt,
@@ -33,8 +26,7 @@ export {
   type Prompts,
   type PromptTemplate,
 } from './prompts.js';
-export type { Candidate, CandidateImport } from './dispatch/candidate.js';
-export type { KeywordMatch } from './dispatch/match.js';
+export type { Candidate, CandidateImport } from './contracts/candidate.js';
 export type { ProgressEvent } from './loop/progress.js';
 export type { StopReason } from './loop/stop-rules.js';
 export type { Gap } from './loop/gaps.js';
@@ -44,8 +36,8 @@ export {
   contextPackJsonSchema,
   type ContextPack,
   type ContextFile,
-  type CycleTrace,
 } from './output/context-pack.js';
+export type { CycleTrace } from './loop/cycle-trace.js';
 export { formatContextPack, OUTPUT_FORMATS, type OutputFormat } from './output/format.js';
 export {
   renderHandover,
@@ -62,3 +54,7 @@ export {
   ModelCallError,
   ModelOutputError,
 } from './errors.js';
+export { type Evaluation, type JudgedFile, evaluationSchema } from './contracts/evaluation.js';
+export { type RepoOverview } from './contracts/overview.js';
+export type { KeywordMatch } from './contracts/candidate.js';
+export type { Ledger } from './contracts/ledger.js';

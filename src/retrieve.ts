@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import { pino } from 'pino';
-import { describeWorkspace } from './dispatch/overview.js';
-import { openWorkspace } from './dispatch/workspace.js';
+import { describeWorkspace } from './repository/overview.js';
+import { openWorkspace } from './repository/workspace.js';
 import { ConfigError } from './errors.js';
 import { readGitHistory, type GitHistory } from './history/git-log.js';
 import { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
 import { DEFAULT_PRICES } from './llm/prices.js';
 import { createLedger } from './loop/ledger.js';
 import { startDeadline } from './deadline.js';
-import { countRedactions, redactSecrets } from './dispatch/redact.js';
+import { countRedactions, redactSecrets } from './redaction/redact.js';
 import { MAX_TASK_BYTES } from './task-size.js';
 import { runLoop } from './loop/run-loop.js';
 import { buildContextPack } from './output/build-context-pack.js';

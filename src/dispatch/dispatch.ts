@@ -1,12 +1,13 @@
 import picomatch from 'picomatch';
-import type { Query } from '../query.js';
-import type { Candidate } from './candidate.js';
+import type { Query } from '../contracts/query.js';
+import type { Candidate } from '../contracts/candidate.js';
 import { buildExcerpt } from './excerpt.js';
-import { matchWorkspace, weighKeywords, type KeywordMatch } from './match.js';
+import { matchWorkspace, weighKeywords } from './match.js';
 import { rankScore } from './rank.js';
-import { countRedactions, redactSecrets } from './redact.js';
-import type { SourceFile } from './source-file.js';
-import type { Workspace } from './workspace.js';
+import { countRedactions, redactSecrets } from '../redaction/redact.js';
+import type { SourceFile } from '../repository/source-file.js';
+import type { Workspace } from '../repository/workspace.js';
+import { type KeywordMatch } from '../contracts/candidate.js';
 
 export interface DispatchOptions {
   /** Paths not to return: already evaluated, or excluded for good. */

@@ -1,22 +1,15 @@
-import type { KeywordMatch } from './match.js';
-import type { SourceFile } from './source-file.js';
+import type { SourceFile } from '../repository/source-file.js';
+import type { KeywordMatch, LineRange } from '../contracts/candidate.js';
 
 /**
  * A compact view of a file for a judge: its outline (imports and defined symbols) and numbered
  * windows around the lines that matched, within a token budget, so no judge needs a whole file.
  */
 
-export type LineRange = [start: number, end: number];
-
 export interface Excerpt {
   text: string;
   /** The line ranges shown, ascending; they are the parts of the file that matter. */
   lineRanges: LineRange[];
-}
-
-/** Roughly four characters a token for code and English; good enough for a budget. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
 }
 
 const WINDOW_RADIUS = 2;

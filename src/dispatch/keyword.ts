@@ -2,16 +2,7 @@ import { equivalentStems } from '../text/abbreviations.js';
 import { identifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS } from '../text/stop-words.js';
-
-/**
- * A query keyword compiled for code-aware matching. A keyword is one of
- * - a word (`throttle`): matches any identifier containing that word, after stemming;
- * - an identifier (`refreshToken`, `max_body_length`): matches the identifier exactly, and its
- *   words together as a weaker match;
- * - a phrase (`token expiry`, `Request body larger than maxBodyLength limit`): matches the text
- *   exactly, and its words together on one line as a weaker match.
- */
-export type KeywordForm = 'word' | 'identifier' | 'phrase';
+import { type KeywordForm } from '../contracts/candidate.js';
 
 export interface KeywordPattern {
   keyword: string;

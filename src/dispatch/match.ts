@@ -3,29 +3,15 @@ import {
   compileKeyword,
   hasAllWords,
   normalizeIdentifier,
-  type KeywordForm,
   type KeywordPattern,
 } from './keyword.js';
-import { stemsOfIdentifier, type SourceFile } from './source-file.js';
-import type { Workspace } from './workspace.js';
+import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
+import type { Workspace } from '../repository/workspace.js';
+import type { KeywordMatch } from '../contracts/candidate.js';
 
 /** A keyword with its weight in this workspace: rarer keywords weigh more (BM25's idf). */
 export interface WeightedKeyword extends KeywordPattern {
   weight: number;
-}
-
-/** Where one keyword matched one file. Line numbers are 1-based. */
-export interface KeywordMatch {
-  keyword: string;
-  form: KeywordForm;
-  weight: number;
-  inFileName: boolean;
-  inDirectory: boolean;
-  definitions: { name: string; line: number; exact: boolean }[];
-  /** Lines with the keyword itself: the word, the identifier, or the phrase verbatim. */
-  exactLines: number[];
-  /** Lines with all of the keyword's words but not the keyword itself. */
-  partialLines: number[];
 }
 
 const MAX_LINES_PER_KEYWORD = 200;

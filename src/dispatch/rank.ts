@@ -1,5 +1,5 @@
-import type { KeywordMatch } from './match.js';
-import type { FileKind } from './source-file.js';
+import type { KeywordMatch } from '../contracts/candidate.js';
+import type { FileKind } from '../contracts/file-kind.js';
 
 /**
  * Field-weighted lexical scoring (BM25F in spirit): a keyword counts most where a file *defines*

@@ -1,11 +1,5 @@
 import { spawn } from 'node:child_process';
-
-/** A commit of the repository's past: what its message said and which files it changed. */
-export interface PastCommit {
-  message: string;
-  /** Paths relative to the searched root, `/`-separated. */
-  files: string[];
-}
+import { type PastCommit } from '../contracts/overview.js';
 
 /** Where the history comes from: the root's own git, or a git directory at a revision. */
 export interface HistorySource {

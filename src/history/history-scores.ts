@@ -1,7 +1,7 @@
 import { wordsOf } from '../text/identifiers.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS } from '../text/stop-words.js';
-import type { PastCommit } from './git-log.js';
+import type { PastCommit } from '../contracts/overview.js';
 
 /**
  * How strongly a repository's past points at each file for a task. A commit whose message reads

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { estimateTokens } from '../dispatch/excerpt.js';
 import type { ContextPack } from '../output/context-pack.js';
 import { prepareHandover } from '../output/handover.js';
+import { estimateTokens } from '../contracts/tokens.js';
 
 /**
  * The section a subagent gets: the hand-over (src/output/handover.ts) inside a tag that marks

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
 import { startDeadline } from '../deadline.js';
 import { AbortError, describeIssue, ModelCallError, ModelOutputError } from '../errors.js';
-import { NO_USAGE, type TokenUsage } from './usage.js';
+import { NO_USAGE, type TokenUsage } from '../contracts/usage.js';
 
 /** The only module that imports the SDK: one structured call, and errors in this library's terms. */
 

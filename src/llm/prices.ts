@@ -1,4 +1,4 @@
-import type { TokenUsage } from './usage.js';
+import type { TokenUsage } from '../contracts/usage.js';
 
 /** USD per million tokens. */
 export interface ModelPrice {

@@ -1,4 +1,4 @@
-import type { JudgedFile } from '../judges/judge.js';
+import type { JudgedFile } from '../contracts/evaluation.js';
 
 /**
  * Gaps are the `missingContext` a judge reports. A gap is *resolved* once a file it names has been

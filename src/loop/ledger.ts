@@ -1,6 +1,7 @@
 import { BudgetExceededError } from '../errors.js';
 import { costOf, priceOf, type ModelPrice } from '../llm/prices.js';
-import { addUsage, NO_USAGE, totalInputTokens, type TokenUsage } from '../llm/usage.js';
+import { addUsage, NO_USAGE, totalInputTokens, type TokenUsage } from '../contracts/usage.js';
+import { type CallKind, type Ledger } from '../contracts/ledger.js';
 
 /** Limits on what one run may spend on model calls. Absent means unlimited. */
 export interface Budgets {
@@ -8,8 +9,6 @@ export interface Budgets {
   maxInputTokens?: number | undefined;
   maxCostUsd?: number | undefined;
 }
-
-export type CallKind = 'initial-query' | 'evaluate' | 'refine';
 
 /** One model call, as the ledger records it. */
 export interface CallRecord {
@@ -26,27 +25,6 @@ export interface CallRecord {
 export interface UsageTotals extends TokenUsage {
   calls: number;
   costUsd: number;
-}
-
-export interface Reservation {
-  /** The call happened: record what it used (a failed call may still have used tokens). */
-  settle(result: {
-    kind: CallKind;
-    model: string;
-    path?: string | undefined;
-    usage: TokenUsage;
-    ok: boolean;
-  }): void;
-  /** The call never happened (aborted before sending). */
-  release(): void;
-}
-
-/** What a judge sees of the run's accounts: it asks before each call and reports after. */
-export interface Ledger {
-  /** Claims room for a call of about this size; throws BudgetExceededError when it would not fit. */
-  reserve(estimate: { model: string; inputTokens: number; outputTokens: number }): Reservation;
-  /** A problem the run survived, for the result's warnings. */
-  warn(message: string): void;
 }
 
 export interface RunLedger extends Ledger {

@@ -1,4 +1,4 @@
-import type { Query } from '../query.js';
+import type { Query } from '../contracts/query.js';
 import type { StopReason } from './stop-rules.js';
 
 /** What a run reports as it goes, for progress displays and logs. */

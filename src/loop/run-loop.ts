@@ -2,20 +2,16 @@ import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
 import { dispatch } from '../dispatch/dispatch.js';
-import type { Workspace } from '../dispatch/workspace.js';
+import type { Workspace } from '../repository/workspace.js';
 import { AbortError, BudgetExceededError, describeIssue, JudgeError } from '../errors.js';
-import {
-  evaluationSchema,
-  type Judge,
-  type JudgeContext,
-  type JudgedFile,
-  type RepoOverview,
-} from '../judges/judge.js';
-import type { CycleTrace } from '../output/context-pack.js';
-import { querySchema, type Query } from '../query.js';
+import { type Judge, type JudgeContext } from '../judges/judge.js';
+import type { CycleTrace } from './cycle-trace.js';
+import { querySchema, type Query } from '../contracts/query.js';
 import type { RunLedger } from './ledger.js';
 import type { ProgressEvent } from './progress.js';
 import { firstStopReason, type StopReason, type StopRuleOptions } from './stop-rules.js';
+import { type JudgedFile, evaluationSchema } from '../contracts/evaluation.js';
+import { type RepoOverview } from '../contracts/overview.js';
 
 /** Below this relevance a file is irrelevant and excluded for good (the rubric's lowest band). */
 export const EXCLUSION_THRESHOLD = 0.2;

@@ -1,5 +1,5 @@
-import type { JudgedFile } from '../judges/judge.js';
 import { criticalGaps } from './gaps.js';
+import type { JudgedFile } from '../contracts/evaluation.js';
 
 /** Why a run ended. */
 export const STOP_REASONS = [

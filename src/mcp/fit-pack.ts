@@ -1,6 +1,6 @@
-import { estimateTokens } from '../dispatch/excerpt.js';
 import type { ContextFile, ContextPack } from '../output/context-pack.js';
 import { taskTitle } from '../output/task-title.js';
+import { estimateTokens } from '../contracts/tokens.js';
 
 /**
  * An MCP client passes a tool's structured result to the model as it is, and Claude Code warns

@@ -2,7 +2,6 @@ import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server
 import type { Logger } from 'pino';
 import type { JudgeChoice } from '../judges/judge-choice.js';
 import { startDeadline } from '../deadline.js';
-import { estimateTokens } from '../dispatch/excerpt.js';
 import { RetrievalError } from '../errors.js';
 import type { Judge } from '../judges/judge.js';
 import type { RetrievalOptions } from '../options.js';
@@ -17,6 +16,7 @@ import {
   type McpTextFormat,
   type RetrieveContextInput,
 } from './tool-schema.js';
+import { estimateTokens } from '../contracts/tokens.js';
 
 /** What every call of the server shares: its boundary, its defaults and its judge. */
 export interface RetrievalServerSettings {

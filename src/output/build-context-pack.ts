@@ -1,9 +1,9 @@
-import type { SkippedFiles } from '../dispatch/workspace.js';
-import type { JudgedFile } from '../judges/judge.js';
+import type { SkippedFiles } from '../repository/workspace.js';
 import { openGaps } from '../loop/gaps.js';
 import type { UsageTotals } from '../loop/ledger.js';
 import type { LoopOutcome } from '../loop/run-loop.js';
 import { CONTEXT_PACK_VERSION, type ContextPack } from './context-pack.js';
+import type { JudgedFile } from '../contracts/evaluation.js';
 
 export interface PackInput {
   task: string;

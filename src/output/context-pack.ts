@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { FILE_KINDS } from '../dispatch/source-file.js';
+import type { CycleTrace } from '../loop/cycle-trace.js';
 import { STOP_REASONS } from '../loop/stop-rules.js';
-import { querySchema } from '../query.js';
+import { querySchema } from '../contracts/query.js';
+import { FILE_KINDS } from '../contracts/file-kind.js';
 
 /**
  * The result of a run: the context a subagent should get, and how it was found. The JSON output
@@ -64,7 +65,7 @@ export const cycleTraceSchema = z.object({
   refinement: querySchema.nullable().describe('the query the judge proposed for the next cycle'),
   usage: usageSchema,
   durationMs: z.number().min(0),
-});
+}) satisfies z.ZodType<CycleTrace>;
 
 export const stopReasonSchema = z.enum(STOP_REASONS);
 
@@ -110,7 +111,6 @@ export const contextPackSchema = z.object({
 
 export type ContextPack = z.infer<typeof contextPackSchema>;
 export type ContextFile = z.infer<typeof contextFileSchema>;
-export type CycleTrace = z.infer<typeof cycleTraceSchema>;
 
 /** The JSON Schema of the JSON output, for consumers in other languages. */
 export function contextPackJsonSchema(): unknown {

@@ -1,11 +1,11 @@
 import { posix } from 'node:path';
-import { looksBinary } from '../dispatch/default-excludes.js';
-import { estimateTokens } from '../dispatch/excerpt.js';
-import { redactSecrets } from '../dispatch/redact.js';
-import { createSecretFileFilter } from '../dispatch/secret-files.js';
+import { looksBinary } from '../repository/default-excludes.js';
+import { redactSecrets } from '../redaction/redact.js';
+import { createSecretFileFilter } from '../repository/secret-files.js';
 import { readBytes } from '../file-system.js';
 import type { ContextFile, ContextPack } from './context-pack.js';
 import { formatMarkdown } from './markdown.js';
+import { estimateTokens } from '../contracts/tokens.js';
 
 /**
  * The hand-over a hook or the MCP server gives a subagent: the pack as Markdown within a token

@@ -1,8 +1,8 @@
-import { estimateTokens } from '../dispatch/excerpt.js';
 import type { StopReason } from '../loop/stop-rules.js';
 import type { ContextFile, ContextPack } from './context-pack.js';
 import { taskTitle } from './task-title.js';
-import { quotePath } from './quote-path.js';
+import { quotePath } from '../text/quote-path.js';
+import { estimateTokens } from '../contracts/tokens.js';
 
 export interface MarkdownOptions {
   /** Include each file's excerpt in a fenced code block. */

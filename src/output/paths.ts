@@ -1,5 +1,5 @@
 import type { ContextPack } from './context-pack.js';
-import { quotePathLikeGit } from './quote-path.js';
+import { quotePathLikeGit } from '../text/quote-path.js';
 
 export interface PathsOptions {
   /**

@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { estimateTokens } from '../../src/dispatch/excerpt.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 import {
   EXAMPLE,
@@ -12,6 +11,7 @@ import {
   type HookRun,
   type HookRunOptions,
 } from './hook-runner.js';
+import { estimateTokens } from '../../src/contracts/tokens.js';
 
 let env: Record<string, string>;
 beforeEach(async () => {

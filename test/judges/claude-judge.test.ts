@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { JudgeError } from '../../src/errors.js';
 import { createClaudeJudge } from '../../src/judges/claude/claude-judge.js';
 import { createHeuristicJudge } from '../../src/judges/heuristic/heuristic-judge.js';
-import type { Evaluation, Judge } from '../../src/judges/judge.js';
+import type { Judge } from '../../src/judges/judge.js';
 import type { ModelClient } from '../../src/llm/anthropic-client.js';
 import type { RetrievalOptions } from '../../src/options.js';
 import { loadPrompts } from '../../src/prompts.js';
@@ -21,6 +21,7 @@ import {
   type CallKind,
   type Received,
 } from '../support/msw-anthropic.js';
+import type { Evaluation } from '../../src/contracts/evaluation.js';
 
 const server = useMockApi();
 

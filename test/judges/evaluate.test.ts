@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Candidate } from '../../src/dispatch/candidate.js';
-import type { PastCommit } from '../../src/history/git-log.js';
+import type { Candidate } from '../../src/contracts/candidate.js';
 import { AUTH_SERVICE } from '../support/judge-repository.js';
 import { candidateAt, openJudgeSession } from '../support/judge-session.js';
 import type { JudgeSession } from '../support/judge-session.js';
 import { removeTempTrees } from '../support/temp-tree.js';
+import type { PastCommit } from '../../src/contracts/overview.js';
 
 const REFRESH = 'Fix refreshToken so it renews tokens that are about to expire';
 const INVOICE = 'Crash in formatInvoice when the total is negative';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { querySchema } from '../../src/query.js';
+import { querySchema } from '../../src/contracts/query.js';
 import { AUTH_SERVICE } from '../support/judge-repository.js';
 import { openJudgeSession } from '../support/judge-session.js';
 import { removeTempTrees } from '../support/temp-tree.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeWorkspace } from '../../src/dispatch/overview.js';
-import { openWorkspace } from '../../src/dispatch/workspace.js';
+import { describeWorkspace } from '../../src/repository/overview.js';
+import { openWorkspace } from '../../src/repository/workspace.js';
 import { namedFiles } from '../../src/judges/heuristic/named-files.js';
 import { buildTermModel } from '../../src/judges/heuristic/term-model.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';

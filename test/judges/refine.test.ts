@@ -1,12 +1,12 @@
 import { testLedger } from '../support/test-ledger.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JudgedFile } from '../../src/judges/judge.js';
-import type { Query } from '../../src/query.js';
-import { querySchema } from '../../src/query.js';
+import type { Query } from '../../src/contracts/query.js';
+import { querySchema } from '../../src/contracts/query.js';
 import { AUTH_SERVICE } from '../support/judge-repository.js';
 import { candidateAt, openJudgeSession } from '../support/judge-session.js';
 import type { JudgeSession } from '../support/judge-session.js';
 import { removeTempTrees } from '../support/temp-tree.js';
+import type { JudgedFile } from '../../src/contracts/evaluation.js';
 
 const REFRESH = 'Fix refreshToken so it renews tokens that are about to expire';
 const INVOICE = 'Crash in formatInvoice when the total is negative';

@@ -4,7 +4,8 @@ import {
   renderEvaluations,
   renderOverview,
 } from '../../src/judges/claude/render.js';
-import type { JudgedFile, RepoOverview } from '../../src/judges/judge.js';
+import type { JudgedFile } from '../../src/contracts/evaluation.js';
+import type { RepoOverview } from '../../src/contracts/overview.js';
 
 const overview: RepoOverview = {
   fileCount: 3,

@@ -1,8 +1,8 @@
 import { testLedger } from '../support/test-ledger.js';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeWorkspace } from '../../src/dispatch/overview.js';
-import { openWorkspace, type Workspace } from '../../src/dispatch/workspace.js';
+import { describeWorkspace } from '../../src/repository/overview.js';
+import { openWorkspace, type Workspace } from '../../src/repository/workspace.js';
 import { JudgeError } from '../../src/errors.js';
 import type { Judge } from '../../src/judges/judge.js';
 import { runLoop, type LoopOptions } from '../../src/loop/run-loop.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgedFile } from '../../src/judges/judge.js';
 import { criticalGaps, openGaps } from '../../src/loop/gaps.js';
 import { firstStopReason, type LoopSnapshot } from '../../src/loop/stop-rules.js';
+import type { JudgedFile } from '../../src/contracts/evaluation.js';
 
 const file = (
   path: string,

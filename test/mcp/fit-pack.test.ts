@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens } from '../../src/dispatch/excerpt.js';
 import { fitPackToBudget, MCP_RUNNERS_UP } from '../../src/mcp/fit-pack.js';
 import {
   contextPackSchema,
@@ -7,6 +6,7 @@ import {
   type ContextPack,
 } from '../../src/output/context-pack.js';
 import { makeFile, makePack } from '../support/context-pack-factory.js';
+import { estimateTokens } from '../../src/contracts/tokens.js';
 
 /** Three selected files with long excerpts, and 30 more files judged and not selected. */
 function bigPack(): ContextPack {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateTokens } from '../../src/dispatch/excerpt.js';
 import { contextPackSchema } from '../../src/output/context-pack.js';
+import { estimateTokens } from '../../src/contracts/tokens.js';
 
 /**
  * The MCP server as a client meets it: the real `iterative-retrieval mcp` process, spawned over

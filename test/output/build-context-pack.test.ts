@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Candidate } from '../../src/dispatch/candidate.js';
-import type { JudgedFile } from '../../src/judges/judge.js';
-import { NO_USAGE } from '../../src/llm/usage.js';
+import type { Candidate } from '../../src/contracts/candidate.js';
+import { NO_USAGE } from '../../src/contracts/usage.js';
 import { buildContextPack } from '../../src/output/build-context-pack.js';
+import type { JudgedFile } from '../../src/contracts/evaluation.js';
 
 function judged(path: string, relevance: number, cycle: number, rankScore: number): JudgedFile {
   const candidate: Candidate = {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens } from '../../src/dispatch/excerpt.js';
 import { contextPackSchema, type ContextFile } from '../../src/output/context-pack.js';
 import { formatContextPack, OUTPUT_FORMATS } from '../../src/output/format.js';
 import { formatJson } from '../../src/output/json.js';
 import { formatMarkdown } from '../../src/output/markdown.js';
 import { formatPaths } from '../../src/output/paths.js';
 import { makeFile, makePack } from '../support/context-pack-factory.js';
+import { estimateTokens } from '../../src/contracts/tokens.js';
 
 const excerpts = { excerpts: true };
 const noExcerpts = { excerpts: false };

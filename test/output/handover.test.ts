@@ -1,12 +1,12 @@
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { estimateTokens } from '../../src/dispatch/excerpt.js';
 import type { ContextFile, ContextPack } from '../../src/output/context-pack.js';
 import { numberLines, renderHandover } from '../../src/output/handover.js';
 import { formatMarkdown } from '../../src/output/markdown.js';
 import { makeFile, makePack } from '../support/context-pack-factory.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
+import { estimateTokens } from '../../src/contracts/tokens.js';
 
 const EXAMPLE = join(import.meta.dirname, '../fixtures/example-service');
 

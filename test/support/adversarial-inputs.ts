@@ -1,7 +1,7 @@
-import { redactSecrets } from '../../src/dispatch/redact.js';
-import { createImportResolver } from '../../src/dispatch/imports.js';
-import { extractOutline } from '../../src/dispatch/outline.js';
-import { analyzeSource } from '../../src/dispatch/source-file.js';
+import { redactSecrets } from '../../src/redaction/redact.js';
+import { createImportResolver } from '../../src/structure/imports.js';
+import { extractOutline } from '../../src/structure/outline.js';
+import { analyzeSource } from '../../src/repository/source-file.js';
 import { compileKeyword } from '../../src/dispatch/keyword.js';
 import { matchFile } from '../../src/dispatch/match.js';
 import { parseGitLog } from '../../src/history/git-log.js';
@@ -9,12 +9,13 @@ import { scoreFilesByHistory } from '../../src/history/history-scores.js';
 import { namedFiles } from '../../src/judges/heuristic/named-files.js';
 import { extractTaskTerms } from '../../src/judges/heuristic/task-terms.js';
 import { buildTermModel } from '../../src/judges/heuristic/term-model.js';
-import type { JudgedFile, RepoOverview } from '../../src/judges/judge.js';
 import { openGaps } from '../../src/loop/gaps.js';
 import { numberLines } from '../../src/output/handover.js';
 import { formatMarkdown } from '../../src/output/markdown.js';
 import { splitIdentifier } from '../../src/text/identifiers.js';
 import { makeFile, makePack } from './context-pack-factory.js';
+import type { JudgedFile } from '../../src/contracts/evaluation.js';
+import type { RepoOverview } from '../../src/contracts/overview.js';
 
 /**
  * Hostile text for everything that reads untrusted text (task text, file contents, file names,

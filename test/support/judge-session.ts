@@ -1,19 +1,14 @@
 import { testLedger } from './test-ledger.js';
-import type { Candidate } from '../../src/dispatch/candidate.js';
+import type { Candidate } from '../../src/contracts/candidate.js';
 import { dispatch } from '../../src/dispatch/dispatch.js';
-import { describeWorkspace } from '../../src/dispatch/overview.js';
-import { openWorkspace } from '../../src/dispatch/workspace.js';
-import type { PastCommit } from '../../src/history/git-log.js';
+import { describeWorkspace } from '../../src/repository/overview.js';
+import { openWorkspace } from '../../src/repository/workspace.js';
 import { createHeuristicJudge } from '../../src/judges/heuristic/heuristic-judge.js';
-import type {
-  Evaluation,
-  Judge,
-  JudgeContext,
-  JudgedFile,
-  RepoOverview,
-} from '../../src/judges/judge.js';
-import type { Query } from '../../src/query.js';
+import type { Judge, JudgeContext } from '../../src/judges/judge.js';
+import type { Query } from '../../src/contracts/query.js';
 import { createTempTree } from './temp-tree.js';
+import type { PastCommit, RepoOverview } from '../../src/contracts/overview.js';
+import type { Evaluation, JudgedFile } from '../../src/contracts/evaluation.js';
 
 /**
  * The offline judge on a real repository: writes `files` to a temporary tree (remove it with

@@ -1,5 +1,6 @@
-import type { Evaluation, Judge } from '../../src/judges/judge.js';
-import type { Query } from '../../src/query.js';
+import type { Judge } from '../../src/judges/judge.js';
+import type { Query } from '../../src/contracts/query.js';
+import type { Evaluation } from '../../src/contracts/evaluation.js';
 
 export interface Script {
   initial: Partial<Query>;

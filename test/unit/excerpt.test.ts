@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExcerpt, estimateTokens } from '../../src/dispatch/excerpt.js';
-import type { Excerpt, LineRange } from '../../src/dispatch/excerpt.js';
+import { buildExcerpt } from '../../src/dispatch/excerpt.js';
+import type { Excerpt } from '../../src/dispatch/excerpt.js';
 import { matchFile, weighKeywords } from '../../src/dispatch/match.js';
-import type { KeywordMatch } from '../../src/dispatch/match.js';
-import { analyzeSource } from '../../src/dispatch/source-file.js';
-import type { SourceFile } from '../../src/dispatch/source-file.js';
-import { openWorkspace } from '../../src/dispatch/workspace.js';
+import { analyzeSource } from '../../src/repository/source-file.js';
+import type { SourceFile } from '../../src/repository/source-file.js';
+import { openWorkspace } from '../../src/repository/workspace.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
+import { estimateTokens } from '../../src/contracts/tokens.js';
+import type { KeywordMatch, LineRange } from '../../src/contracts/candidate.js';
 
 const TOKENS_FILE = [
   "import { sign } from './jwt.js';",

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseGitLog, readGitHistory, type PastCommit } from '../../src/history/git-log.js';
+import { parseGitLog, readGitHistory } from '../../src/history/git-log.js';
 import { scoreFilesByHistory } from '../../src/history/history-scores.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
+import { type PastCommit } from '../../src/contracts/overview.js';
 
 afterEach(removeTempTrees);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createIgnoreMatcher } from '../../src/dispatch/ignore-rules.js';
-import type { IgnoreFile } from '../../src/dispatch/ignore-rules.js';
+import { createIgnoreMatcher } from '../../src/repository/ignore-rules.js';
+import type { IgnoreFile } from '../../src/repository/ignore-rules.js';
 
 function matcher(files: Record<string, string>): (path: string) => boolean {
   const ignoreFiles: IgnoreFile[] = Object.entries(files).map(([directory, content]) => ({

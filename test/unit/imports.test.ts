@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImportResolver } from '../../src/dispatch/imports.js';
+import { createImportResolver } from '../../src/structure/imports.js';
 
 const PATHS = [
   'src/index.ts',

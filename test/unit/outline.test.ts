@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractOutline, familyOf } from '../../src/dispatch/outline.js';
-import type { DefinedSymbol, ImportReference } from '../../src/dispatch/outline.js';
+import { extractOutline, familyOf } from '../../src/structure/outline.js';
+import type { ImportReference } from '../../src/structure/outline.js';
+import type { DefinedSymbol } from '../../src/contracts/symbol.js';
 
 function outlineOf(path: string, text: string) {
   return extractOutline(path, text.split('\n'));

@@ -1,9 +1,9 @@
 import { compileKeyword } from '../../src/dispatch/keyword.js';
 import { describe, expect, it } from 'vitest';
-import type { KeywordMatch } from '../../src/dispatch/match.js';
 import { FIELD_WEIGHTS, fieldScore, rankScore } from '../../src/dispatch/rank.js';
 import type { RankInput } from '../../src/dispatch/rank.js';
-import type { FileKind } from '../../src/dispatch/source-file.js';
+import type { KeywordMatch } from '../../src/contracts/candidate.js';
+import type { FileKind } from '../../src/contracts/file-kind.js';
 
 /** One keyword's match in one file; by default it matched nowhere. */
 /** A match built by hand; its form is what compiling its keyword gives. */

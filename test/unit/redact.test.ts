@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/dispatch/dispatch.js';
-import { redactSecrets } from '../../src/dispatch/redact.js';
-import { openWorkspace } from '../../src/dispatch/workspace.js';
-import { querySchema } from '../../src/query.js';
+import { redactSecrets } from '../../src/redaction/redact.js';
+import { openWorkspace } from '../../src/repository/workspace.js';
+import { querySchema } from '../../src/contracts/query.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSecretFileFilter, SECRET_FILE_PATTERNS } from '../../src/dispatch/secret-files.js';
-import { openWorkspace } from '../../src/dispatch/workspace.js';
-import type { WorkspaceOptions } from '../../src/dispatch/workspace.js';
+import { createSecretFileFilter, SECRET_FILE_PATTERNS } from '../../src/repository/secret-files.js';
+import { openWorkspace } from '../../src/repository/workspace.js';
+import type { WorkspaceOptions } from '../../src/repository/workspace.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
 const OPTIONS: WorkspaceOptions = { maxFileBytes: 10_000, maxFiles: 1_000 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeSource, type FileKind } from '../../src/dispatch/source-file.js';
+import { analyzeSource } from '../../src/repository/source-file.js';
+import { type FileKind } from '../../src/contracts/file-kind.js';
 
 const kindOf = (path: string, lines: string[]) => analyzeSource(path, lines.join('\n')).kind;
 

@@ -1,8 +1,8 @@
 import { rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openWorkspace } from '../../src/dispatch/workspace.js';
-import type { SkippedFiles, Workspace, WorkspaceOptions } from '../../src/dispatch/workspace.js';
+import { openWorkspace } from '../../src/repository/workspace.js';
+import type { SkippedFiles, Workspace, WorkspaceOptions } from '../../src/repository/workspace.js';
 import { AbortError, ConfigError, SearchError } from '../../src/errors.js';
 import { listFiles, readFileWithin } from '../../src/file-system.js';
 import { execFileSync } from 'node:child_process';

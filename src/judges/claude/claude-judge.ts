@@ -1,22 +1,18 @@
 import { z } from 'zod';
-import type { Candidate } from '../../dispatch/candidate.js';
-import { estimateTokens } from '../../dispatch/excerpt.js';
+import type { Candidate } from '../../contracts/candidate.js';
 import { JudgeError, ModelCallError, ModelOutputError } from '../../errors.js';
 import type { ModelClient } from '../../llm/anthropic-client.js';
-import { NO_USAGE } from '../../llm/usage.js';
-import type { CallKind } from '../../loop/ledger.js';
-import { pathAttribute } from '../../output/quote-path.js';
+import { NO_USAGE } from '../../contracts/usage.js';
+import { pathAttribute } from '../../text/quote-path.js';
 import { renderPrompt, type PromptTemplate, type Prompts } from '../../prompts.js';
-import type { Query } from '../../query.js';
+import type { Query } from '../../contracts/query.js';
 import { createHeuristicJudge } from '../heuristic/heuristic-judge.js';
-import {
-  evaluationSchema,
-  type CallContext,
-  type Evaluation,
-  type Judge,
-  type RepoOverview,
-} from '../judge.js';
+import { type CallContext, type Judge } from '../judge.js';
 import { escapeFileContent, renderEvaluations, renderOverview, renderQuery } from './render.js';
+import { estimateTokens } from '../../contracts/tokens.js';
+import { type Evaluation, evaluationSchema } from '../../contracts/evaluation.js';
+import { type RepoOverview } from '../../contracts/overview.js';
+import type { CallKind } from '../../contracts/ledger.js';
 
 export const DEFAULT_EVALUATOR_MODEL = 'claude-haiku-5-5';
 export const DEFAULT_REFINER_MODEL = 'claude-sonnet-5-5';

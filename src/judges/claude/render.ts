@@ -1,7 +1,8 @@
-import { estimateTokens } from '../../dispatch/excerpt.js';
-import { quotePath } from '../../output/quote-path.js';
-import type { Query } from '../../query.js';
-import type { JudgedFile, RepoOverview } from '../judge.js';
+import { quotePath } from '../../text/quote-path.js';
+import type { Query } from '../../contracts/query.js';
+import { estimateTokens } from '../../contracts/tokens.js';
+import type { JudgedFile } from '../../contracts/evaluation.js';
+import type { RepoOverview } from '../../contracts/overview.js';
 
 /** Plain-text views of the run for prompts: compact, bounded, and stable for prompt caching. */
 

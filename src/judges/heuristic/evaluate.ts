@@ -1,13 +1,14 @@
-import type { Candidate } from '../../dispatch/candidate.js';
-import type { FileKind } from '../../dispatch/source-file.js';
-import type { KeywordMatch } from '../../dispatch/match.js';
+import type { Candidate } from '../../contracts/candidate.js';
 import { FIELD_WEIGHTS, fieldScore, rankScore } from '../../dispatch/rank.js';
-import { quotePath } from '../../output/quote-path.js';
-import type { Evaluation, JudgeContext } from '../judge.js';
+import { quotePath } from '../../text/quote-path.js';
+import type { JudgeContext } from '../judge.js';
 import { historyOf } from './history-evidence.js';
 import { namedFiles } from './named-files.js';
 import { strongestNeighbour } from './neighbours.js';
 import type { TermModel } from './term-model.js';
+import type { FileKind } from '../../contracts/file-kind.js';
+import type { KeywordMatch } from '../../contracts/candidate.js';
+import type { Evaluation } from '../../contracts/evaluation.js';
 
 /**
  * The offline judge's verdict on one file. Relevance is the file's lexical score under the task's

@@ -1,6 +1,6 @@
 import { scoreFilesByHistory, type HistoryEvidence } from '../../history/history-scores.js';
-import type { RepoOverview } from '../judge.js';
 import type { TermModel } from './term-model.js';
+import type { RepoOverview } from '../../contracts/overview.js';
 
 const cache = new WeakMap<RepoOverview, WeakMap<TermModel, Map<string, HistoryEvidence>>>();
 

@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
-import type { Query } from '../../query.js';
-import type { RepoOverview } from '../judge.js';
+import type { Query } from '../../contracts/query.js';
 import { namedFiles } from './named-files.js';
 import type { TermModel } from './term-model.js';
+import type { RepoOverview } from '../../contracts/overview.js';
 
 /**
  * The first query comes from the task alone: its terms, the lexicon's synonyms for them (the

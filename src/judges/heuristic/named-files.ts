@@ -1,6 +1,6 @@
-import type { RepoOverview } from '../judge.js';
 import type { TermModel } from './term-model.js';
 import { insideNodeModules, isLibraryPath } from './written-paths.js';
+import type { RepoOverview } from '../../contracts/overview.js';
 
 /** The repository's files a task names, and which of them only as callers in a stack trace. */
 export interface NamedFiles {

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { Candidate } from '../../dispatch/candidate.js';
+import type { Candidate } from '../../contracts/candidate.js';
 
 /** A file that imports, or is imported by, a relevant file is related context, up to this share of it. */
 const NEIGHBOUR_SHARE = 0.65;

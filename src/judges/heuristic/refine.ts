@@ -1,8 +1,9 @@
 import { posix } from 'node:path';
-import type { Query } from '../../query.js';
-import { stemsOfIdentifier } from '../../dispatch/source-file.js';
-import type { JudgedFile, RepoOverview } from '../judge.js';
+import type { Query } from '../../contracts/query.js';
+import { stemsOfIdentifier } from '../../repository/source-file.js';
 import type { TermModel } from './term-model.js';
+import type { JudgedFile } from '../../contracts/evaluation.js';
+import type { RepoOverview } from '../../contracts/overview.js';
 
 /**
  * REFINE without a model: learn the codebase's own terms from what the last cycles found.

@@ -1,4 +1,3 @@
-import type { FileKind } from '../../dispatch/source-file.js';
 import { identifiersOf, isCompoundIdentifier, splitIdentifier } from '../../text/identifiers.js';
 import { splitFencedCode } from '../../text/code-blocks.js';
 import { INLINE_CODE, withoutIssueTemplate } from '../../text/issue-template.js';
@@ -6,6 +5,7 @@ import { stem } from '../../text/stem.js';
 import { stackTraces, withoutStackFrames } from './stack-traces.js';
 import { insideNodeModules, isLibraryPath } from './written-paths.js';
 import { STOP_WORDS } from '../../text/stop-words.js';
+import type { FileKind } from '../../contracts/file-kind.js';
 
 /**
  * What a task description says, in retrieval terms: the keywords to search for with an importance

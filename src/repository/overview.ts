@@ -1,7 +1,6 @@
 import { posix } from 'node:path';
-import type { PastCommit } from '../history/git-log.js';
-import type { RepoOverview } from '../judges/judge.js';
 import type { Workspace } from './workspace.js';
+import type { PastCommit, RepoOverview } from '../contracts/overview.js';
 
 const MAX_DIRECTORIES = 300;
 const SYMBOLS_PER_FILE = 6;

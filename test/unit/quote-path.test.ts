@@ -5,7 +5,7 @@ import {
   pathAttribute,
   quotePath,
   quotePathLikeGit,
-} from '../../src/output/quote-path.js';
+} from '../../src/text/quote-path.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
 afterEach(removeTempTrees);

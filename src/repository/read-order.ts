@@ -1,7 +1,8 @@
 import { wordsOf } from '../text/identifiers.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS } from '../text/stop-words.js';
-import { kindOf, type FileKind } from './source-file.js';
+import { kindOf } from './source-file.js';
+import { type FileKind } from '../contracts/file-kind.js';
 
 /**
  * Which files a repository too large to read whole keeps: the ones a task most likely needs.

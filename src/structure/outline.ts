@@ -1,15 +1,9 @@
+import { type DefinedSymbol } from '../contracts/symbol.js';
 /**
  * A file's outline: what it imports and which symbols it defines, with line numbers. Regular
  * expressions per language family are enough here: the outline feeds ranking and excerpts, and a
  * missed symbol costs a little ranking, never correctness.
  */
-
-export interface DefinedSymbol {
-  name: string;
-  /** 1-based line of the definition. */
-  line: number;
-  exported: boolean;
-}
 
 export interface ImportReference {
   /** The module specifier as written (`./jwt-utils.js`, `os.path`, `github.com/x/y`). */

@@ -1,14 +1,8 @@
 import { posix } from 'node:path';
 import { distinctIdentifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { stem } from '../text/stem.js';
-import { extractOutline, type Outline } from './outline.js';
-
-/**
- * What a file is for. Ranking treats all but `source` as supporting material: type declarations
- * describe an API without implementing it, examples use it, tests check it.
- */
-export const FILE_KINDS = ['source', 'declaration', 'example', 'test', 'docs', 'config'] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+import { extractOutline, type Outline } from '../structure/outline.js';
+import { type FileKind } from '../contracts/file-kind.js';
 
 /** A file read once per run, with the indexes every cycle's matching reuses. */
 export interface SourceFile {

@@ -10,7 +10,7 @@ import {
 } from './default-excludes.js';
 import { assertSearchableRoot, listFiles, readBytes, readFileWithin } from '../file-system.js';
 import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
-import { createImportResolver, type ImportResolver } from './imports.js';
+import { createImportResolver, type ImportResolver } from '../structure/imports.js';
 import { keepMostLikely } from './read-order.js';
 import { createSecretFileFilter } from './secret-files.js';
 import { analyzeSource, type SourceFile } from './source-file.js';
