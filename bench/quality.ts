@@ -109,12 +109,20 @@ for (const side of sides) {
   console.log(`\nThe judges' \`files\` under other selection flags:\n`);
   console.log(formatOperatingPoints(operatingPoints(results)));
 }
-const skipped = new Map<string, number>();
-for (const task of missing) skipped.set(task.repo, (skipped.get(task.repo) ?? 0) + 1);
-if (skipped.size > 0)
+const skipped = [
+  ...missing.map((task) => ({ repo: task.repo, reason: 'no git data under --repos' })),
+  ...report.skipped.flatMap((entry) =>
+    Array.from({ length: entry.tasks }, () => ({ repo: entry.repo, reason: entry.reason })),
+  ),
+];
+if (skipped.length > 0) {
+  const counts = new Map<string, number>();
+  for (const { repo, reason } of skipped)
+    counts.set(`${repo}: ${reason}`, (counts.get(`${repo}: ${reason}`) ?? 0) + 1);
   console.log(
-    `\nSkipped ${missing.length} tasks of ${skipped.size} repositories with no git data under --repos: ${[...skipped].map(([repo, count]) => `${repo} (${count})`).join(', ')}`,
+    `\nSkipped ${skipped.length} tasks: ${[...counts].map(([what, count]) => `${what} (${count})`).join('; ')}`,
   );
+}
 
 const out = resolve(values.out);
 await mkdir(dirname(out), { recursive: true });
@@ -128,7 +136,7 @@ const results = report.results.map((result) => ({
 const saved = {
   date: new Date().toISOString(),
   tasks: files,
-  skipped: Object.fromEntries(skipped),
+  skipped,
   summaries: report.summaries,
   operatingPoints: report.operatingPoints,
   results,

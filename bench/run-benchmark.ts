@@ -63,8 +63,11 @@ export interface BenchmarkOptions {
 
 export interface BenchmarkReport {
   summaries: MethodSummary[];
-  /** Tasks not run because their repository's git data is not under `reposDirectory`. */
-  skipped: { repo: string; tasks: number }[];
+  /**
+   * Tasks not run: their repository's git data is not under `reposDirectory`, or their commit
+   * cannot be extracted from it (a mirror that lacks some of its objects).
+   */
+  skipped: { repo: string; tasks: number; reason: string }[];
   /** Files precision and recall of each judge under other selection flags. */
   operatingPoints: OperatingPoint[];
   results: TaskResult[];
@@ -128,22 +131,28 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     results.push(result);
     options.onResult?.(result);
   };
-  const skipped = new Map<string, number>();
+  const skipped = new Map<string, { repo: string; tasks: number; reason: string }>();
+  const skip = (repo: string, reason: string) => {
+    const entry = skipped.get(`${repo} ${reason}`) ?? { repo, tasks: 0, reason };
+    entry.tasks += 1;
+    skipped.set(`${repo} ${reason}`, entry);
+  };
   const gitDirectories = new Map<string, string | undefined>();
   for (const task of options.tasks) {
     if (!gitDirectories.has(task.repo))
       gitDirectories.set(task.repo, await findGitDirectory(options.reposDirectory, task.repo));
     const gitDirectory = gitDirectories.get(task.repo);
     if (gitDirectory === undefined) {
-      skipped.set(task.repo, (skipped.get(task.repo) ?? 0) + 1);
+      skip(task.repo, 'no git data');
       continue;
     }
-    const root = await materialise(
-      gitDirectory,
-      task.repo,
-      task.base_commit,
-      options.cacheDirectory,
-    );
+    let root: string;
+    try {
+      root = await materialise(gitDirectory, task.repo, task.base_commit, options.cacheDirectory);
+    } catch {
+      skip(task.repo, 'commit cannot be extracted');
+      continue;
+    }
 
     // The extracted tree has no .git: the history is read from the mirror, up to the task's commit.
     const history = { gitDirectory, revision: task.base_commit };
@@ -179,7 +188,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   }
   return {
     summaries: summarise(results),
-    skipped: [...skipped].map(([repo, tasks]) => ({ repo, tasks })),
+    skipped: [...skipped.values()],
     operatingPoints: operatingPoints(results),
     results,
   };

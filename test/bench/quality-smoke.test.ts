@@ -108,11 +108,16 @@ describe('the quality benchmark (smoke)', () => {
       tasks: [
         { ...first, repo: 'ACME/Shop' },
         { ...first, instance_id: 'gone__repo-1', repo: 'gone/repo' },
+        // A commit the mirror lacks, as a mirror without some of its objects does.
+        { ...first, instance_id: 'acme__shop-2', base_commit: 'deadbeef' },
       ],
       reposDirectory: repos.root,
       cacheDirectory: cache,
     });
-    expect(report.skipped).toEqual([{ repo: 'gone/repo', tasks: 1 }]);
+    expect(report.skipped).toEqual([
+      { repo: 'gone/repo', tasks: 1, reason: 'no git data' },
+      { repo: 'acme/shop', tasks: 1, reason: 'commit cannot be extracted' },
+    ]);
     expect(report.summaries.find((summary) => summary.method === 'offline')?.tasks).toBe(1);
     expect(report.results[0]).toMatchObject({ repo: 'ACME/Shop', language: 'TypeScript' });
 
