@@ -39,6 +39,41 @@ describe('describeWorkspace: packages', () => {
   });
 });
 
+describe('namedFiles: modules named by their directory', () => {
+  const PLUGINS = {
+    'src/plugin/advancedFormat/index.js': 'export default function advancedFormat() {}\n',
+    'src/plugin/timezone/index.js': 'export default function timezone() {}\n',
+    'src/locale/timezone/index.js': 'export default {}\n',
+    'crates/parser_core/src/lexer/mod.rs': 'pub fn lex() {}\n',
+    'pkg/date_utils/__init__.py': 'def parse(): pass\n',
+    'src/core/index.js': 'export {}\n',
+  };
+  const namedBy = async (task: string) =>
+    [...namedFiles(buildTermModel(task), await overviewOf(PLUGINS)).named].sort();
+
+  it.each<[string, string, string[]]>([
+    [
+      'an identifier that is one directory with an index file',
+      'The advancedFormat plugin prints the wrong week of year',
+      ['src/plugin/advancedFormat/index.js'],
+    ],
+    [
+      'a Rust module directory',
+      'Panic in `lexer` on an empty string',
+      ['crates/parser_core/src/lexer/mod.rs'],
+    ],
+    [
+      'a Python package, however it is written',
+      'DateUtils.parse fails',
+      ['pkg/date_utils/__init__.py'],
+    ],
+    ['nothing for a name two directories share', 'The `timezone` plugin is wrong', []],
+    ['nothing for a plain word of the prose', 'The core of the formatter is slow', []],
+  ])('%s', async (_name, task, expected) => {
+    expect(await namedBy(task)).toEqual(expected);
+  });
+});
+
 describe('namedFiles', () => {
   it.each<[string, string, string[]]>([
     ['a path', 'Crash in lib/core/request.js', ['lib/core/request.js']],

@@ -292,3 +292,19 @@ describe('extractTaskTerms', () => {
     });
   });
 });
+
+describe('extractTaskTerms: short names marked as code', () => {
+  it.each<[string, string, string[], string[]]>([
+    ['a locale', 'Add the `ku` locale', ['ku'], []],
+    ['a language tag', 'Dates in `zh-cn` use the wrong week start', ['zh-cn'], []],
+    ['an option', 'The `no_proxy` setting is ignored', ['no_proxy'], []],
+    ['a long flag', 'Support `--no-verify` on commit', ['--no-verify'], []],
+    ['no version number', 'Broken since `1.2.3`', [], ['1.2.3']],
+    ['no single letter', 'The `-z` flag is ignored', [], ['-z', 'z']],
+    ['no keyword of the language', 'It returns `null`, even with `--null`', [], ['null', '--null']],
+  ])('%s', (_name, task, present, absent) => {
+    const { keywords } = extractTaskTerms(task);
+    for (const keyword of present) expect(keywords).toContain(keyword);
+    for (const keyword of absent) expect(keywords).not.toContain(keyword);
+  });
+});

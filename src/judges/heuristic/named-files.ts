@@ -1,3 +1,4 @@
+import { IMPORTANCE } from './task-terms.js';
 import type { TermModel } from './term-model.js';
 import { insideNodeModules, isLibraryPath } from './written-paths.js';
 import type { RepoOverview } from '../../contracts/overview.js';
@@ -16,8 +17,10 @@ const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|file:\/\/|webpack:\/\/)/;
  * The repository's files a task names: by path (`lib/adapters/http.js`), by a file name only one
  * file here has (`session-manager.ts`; a name several files share names none of them), or by a
  * file of an installed copy of a package this repository publishes (a stack frame in
- * `node_modules/axios/lib/utils.js` names `lib/utils.js` of axios). In a stack trace, the
- * innermost frame that names a file here is where it failed; the frames below it are callers.
+ * `node_modules/axios/lib/utils.js` names `lib/utils.js` of axios), or by the name of a module
+ * that is a directory (`advancedFormat` names `plugin/advancedFormat/index.js`). In a stack
+ * trace, the innermost frame that names a file here is where it failed; the frames below it are
+ * callers.
  */
 export function namedFiles(model: TermModel, overview: RepoOverview): NamedFiles {
   let byModel = cache.get(overview);
@@ -55,6 +58,7 @@ function findNamedFiles(model: TermModel, overview: RepoOverview): NamedFiles {
     return longest ? [longest] : [];
   };
   const mentioned = new Set([
+    ...directoryModules(model, overview.paths),
     ...model.terms.mentionedPaths.flatMap(filesOf),
     ...model.terms.installedPaths.flatMap((path) => installedFiles(path, overview, present)),
   ]);
@@ -72,6 +76,40 @@ function findNamedFiles(model: TermModel, overview: RepoOverview): NamedFiles {
 }
 
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** The file that is a directory's module in JavaScript and TypeScript, Python and Rust. */
+const DIRECTORY_MODULE = /^(?:index\.(?:[cm]?[jt]sx?)|__init__\.py|mod\.rs)$/;
+/** How a name is compared: `advancedFormat`, `advanced_format` and `advanced-format` are one. */
+const comparable = (name: string) => name.toLowerCase().replace(/[_$.-]/g, '');
+
+/**
+ * The modules a task names by the name of their directory: an identifier it writes as code
+ * (`advancedFormat`, not a plain word such as `core`) that is the name of exactly one directory
+ * here with a module file in it. A name several directories share names none of them.
+ */
+function directoryModules(model: TermModel, paths: readonly string[]): string[] {
+  const named = new Set(
+    [...model.terms.importance]
+      .filter(([keyword, weight]) => weight >= IMPORTANCE.proseIdentifier && keyword.length >= 4)
+      .map(([keyword]) => comparable(keyword)),
+  );
+  if (named.size === 0) return [];
+  // For each name, the directories of that name with a module file, and those files.
+  const byName = new Map<string, Map<string, string[]>>();
+  for (const path of paths) {
+    const slash = path.lastIndexOf('/');
+    const directory = path.slice(0, slash);
+    if (slash < 0 || !DIRECTORY_MODULE.test(path.slice(slash + 1))) continue;
+    const key = comparable(directory.slice(directory.lastIndexOf('/') + 1));
+    if (!named.has(key)) continue;
+    const directories = byName.get(key) ?? new Map<string, string[]>();
+    directories.set(directory, [...(directories.get(directory) ?? []), path]);
+    byName.set(key, directories);
+  }
+  return [...byName.values()].flatMap((directories) =>
+    directories.size === 1 ? [...directories.values()].flat() : [],
+  );
+}
 
 /** `axios/lib/utils.js` of an installed package is `lib/utils.js` here when this repository publishes `axios`. */
 function installedFiles(

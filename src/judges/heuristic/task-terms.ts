@@ -77,6 +77,9 @@ const ERROR_LINE = /\b(?:[A-Z]\w*)?(?:Error|Exception|Warning):\s*([^\n]{6,160})
 const MARKUP_TAG =
   /(?<![\w$)\]])<\/?(?:a|b|i|p|br|em|hr|h[1-6]|li|ol|ul|tr|td|th|div|img|nav|pre|code|span|body|form|head|html|link|main|meta|small|style|table|tbody|thead|title|aside|label|button|footer|header|strong|script|article|section|template)(?![\w-])/g;
 const URL = /\bhttps?:\/\/\S+/g;
+/** A name of two to forty characters with no spaces and two letters at least (not `1.2.3`). */
+const SHORT_CODE_NAME =
+  /^-{0,2}(?=[^A-Za-z]{0,39}[A-Za-z][^A-Za-z]{0,39}[A-Za-z])[A-Za-z0-9][\w.-]{1,39}$/;
 /** A file of an installed package, from the package's name on (scoped or not). */
 const INSTALLED = /^(?:@[\w.-]+\/)?[\w.-]+\/[^\s:]+$/;
 
@@ -153,6 +156,13 @@ export function extractTaskTerms(written: string): TaskTerms {
   }
   for (const identifier of identifiersOf(inline)) {
     if (isUsefulIdentifier(identifier)) add(identifier, IMPORTANCE.codeIdentifier);
+  }
+  // A short name marked as code is the reporter's pointer, however short: a locale `ku`, a
+  // language tag `zh-cn`, an option `no_proxy`. Words split from it would say nothing.
+  for (const match of prose.matchAll(INLINE_CODE)) {
+    const span = (match[1] ?? '').trim();
+    if (SHORT_CODE_NAME.test(span) && !CODE_WORDS.has(span.replace(/^-+/, '').toLowerCase()))
+      add(span, IMPORTANCE.codeIdentifier);
   }
 
   const title = prose.split('\n', 1)[0] ?? '';
