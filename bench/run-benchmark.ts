@@ -5,7 +5,8 @@ import type { Judge } from '../src/judges/judge.js';
 import { loadPrompts, renderPrompt, type Prompts } from '../src/prompts.js';
 import { totalInputTokens } from '../src/contracts/usage.js';
 import { iterativeRetrieve } from '../src/retrieve.js';
-import type { RetrievalOptions } from '../src/options.js';
+import { parseRetrievalOptions, type RetrievalOptions } from '../src/options.js';
+import { selectFiles } from '../src/output/build-context-pack.js';
 import { CODE_KINDS, rankByBm25 } from './bm25.js';
 import { accuracyAt, mean, median, percent, precisionRecall, recallAt } from './metrics.js';
 import { operatingPoints, type OperatingPoint } from './operating-points.js';
@@ -74,7 +75,7 @@ export interface BenchmarkReport {
 }
 
 /** The offline judge, counting the tokens the Claude judge's evaluate prompt would carry for each file it judges. */
-function countingJudge(inner: Judge, prompts: Prompts, counter: { tokens: number }): Judge {
+function countingJudge(inner: Judge, prompts: Prompts, counter: TokenCounter): Judge {
   return {
     ...inner,
     evaluate: async (task, candidate, context) => {
@@ -82,21 +83,34 @@ function countingJudge(inner: Judge, prompts: Prompts, counter: { tokens: number
         prompts.evaluate,
         evaluationVariables(task, candidate, context.overview),
       );
-      counter.tokens += estimateTokens(shared + perCall);
+      const tokens = estimateTokens(shared + perCall);
+      counter.tokens += tokens;
+      counter.byPath.set(candidate.path, tokens);
       return inner.evaluate(task, candidate, context);
     },
   };
 }
 
+interface TokenCounter {
+  tokens: number;
+  /** What each judged file's evaluation would have cost. */
+  byPath: Map<string, number>;
+}
+
+/**
+ * A judge's run, and, read off the same run, what a run stopped after its first cycle would have
+ * returned: the loop is deterministic and a file's judgement never changes later, so the first
+ * cycle's files with their relevances are exactly a one-cycle run's.
+ */
 async function runJudge(
   method: string,
   task: BenchTask,
   root: string,
   judge: Judge,
-  options: Pick<RetrievalOptions, 'maxCycles' | 'history'>,
+  options: Pick<RetrievalOptions, 'history'>,
   prompts: Prompts,
-): Promise<TaskResult> {
-  const counter = { tokens: 0 };
+): Promise<[TaskResult, TaskResult]> {
+  const counter: TokenCounter = { tokens: 0, byPath: new Map() };
   const started = performance.now();
   const measured = judge.name === 'heuristic' ? countingJudge(judge, prompts, counter) : judge;
   const pack = await iterativeRetrieve(task.problem_statement, {
@@ -104,7 +118,8 @@ async function runJudge(
     judge: measured,
     ...options,
   });
-  return {
+  const ms = performance.now() - started;
+  const whole: TaskResult = {
     ...identify(method, task),
     ranked: pack.evaluated.map((file) => file.path),
     relevance: pack.evaluated.map((file) => file.relevance),
@@ -112,8 +127,24 @@ async function runJudge(
     cycles: pack.trace.length,
     stopReason: pack.stopReason,
     tokens: judge.name === 'heuristic' ? counter.tokens : totalInputTokens(pack.usage),
-    ms: performance.now() - started,
+    ms,
   };
+  const first = pack.evaluated.filter((file) => file.cycle === 1);
+  const defaults = parseRetrievalOptions({});
+  const oneCycle: TaskResult = {
+    ...identify(`${method}, 1 cycle`, task),
+    ranked: first.map((file) => file.path),
+    relevance: first.map((file) => file.relevance),
+    selected: selectFiles(first, defaults.minRelevance, defaults.maxFiles).map((file) => file.path),
+    cycles: 1,
+    stopReason: pack.trace.length === 1 ? pack.stopReason : 'max-cycles',
+    tokens:
+      judge.name === 'heuristic'
+        ? first.reduce((sum, file) => sum + (counter.byPath.get(file.path) ?? 0), 0)
+        : totalInputTokens(pack.trace[0]?.usage ?? pack.usage),
+    ms: ms / pack.trace.length,
+  };
+  return [oneCycle, whole];
 }
 
 const identify = (method: string, task: BenchTask) => ({
@@ -172,19 +203,19 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       });
     }
 
-    record(
-      await runJudge(
-        'offline, 1 cycle',
-        task,
-        root,
-        createHeuristicJudge(),
-        { maxCycles: 1, history },
-        prompts,
-      ),
-    );
-    record(await runJudge('offline', task, root, createHeuristicJudge(), { history }, prompts));
+    for (const result of await runJudge(
+      'offline',
+      task,
+      root,
+      createHeuristicJudge(),
+      { history },
+      prompts,
+    ))
+      record(result);
     if (options.claude)
-      record(await runJudge('claude', task, root, await options.claude(), { history }, prompts));
+      record(
+        (await runJudge('claude', task, root, await options.claude(), { history }, prompts))[1],
+      );
   }
   return {
     summaries: summarise(results),
