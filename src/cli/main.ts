@@ -15,7 +15,7 @@ process.on('SIGINT', () => {
 });
 
 // A reader that stops early (`| head -1`, `| true`, an MCP client gone) has taken all it wanted:
-// like ripgrep, end quietly with the run's own exit code. Any other failure to write the output
+// like grep, end quietly with the run's own exit code. Any other failure to write the output
 // (a full disk) is one line and exit 3, never a stack trace.
 let outputLost = false;
 for (const stream of [process.stdout, process.stderr])

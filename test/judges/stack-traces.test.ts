@@ -13,8 +13,8 @@ describe('stackTraces', () => {
     ],
     [
       'frames at the start of the line, with runtime frames',
-      'Error: too long\nat Buffer.toString (node:buffer:798:17)\nat Object.isFormData (file:///app/node_modules/axios/lib/utils.js:195:42)',
-      [['node:buffer', 'file:///app/node_modules/axios/lib/utils.js']],
+      'Error: too long\nat Buffer.toString (node:buffer:798:17)\nat Object.isFormData (file:///app/node_modules/fetchy/lib/utils.js:195:42)',
+      [['node:buffer', 'file:///app/node_modules/fetchy/lib/utils.js']],
     ],
     [
       'two traces with text between them',

@@ -191,8 +191,8 @@ describe('extractTaskTerms', () => {
       ],
       [
         'a frame in an installed package, as written',
-        '    at Object.isFormData (file:///app/node_modules/axios/lib/utils.js:195:42)',
-        [['file:///app/node_modules/axios/lib/utils.js']],
+        '    at Object.isFormData (file:///app/node_modules/fetchy/lib/utils.js:195:42)',
+        [['file:///app/node_modules/fetchy/lib/utils.js']],
       ],
     ])('records %s', (_name, task, traces) => {
       const terms = extractTaskTerms(`Crash\n${task}\n`);
@@ -205,8 +205,8 @@ describe('extractTaskTerms', () => {
     it.each<[string, string, string[]]>([
       [
         'a file of an installed package',
-        'It throws in /app/node_modules/axios/lib/core/Axios.js',
-        ['axios/lib/core/Axios.js'],
+        'It throws in /app/node_modules/fetchy/lib/core/Fetchy.js',
+        ['fetchy/lib/core/Fetchy.js'],
       ],
       [
         'a scoped package',

@@ -17,7 +17,7 @@ describe('withoutIssueTemplate', () => {
     ],
     [
       'drops an environment section up to the next heading',
-      'Title\n#### Environment\n - Axios Version: 0.24.0\n - OS: OS X 11.6\n#### Additional context\nSee #12.',
+      'Title\n#### Environment\n - Fetchy Version: 0.24.0\n - OS: OS X 11.6\n#### Additional context\nSee #12.',
       'Title\nSee #12.',
     ],
     [
@@ -25,7 +25,11 @@ describe('withoutIssueTemplate', () => {
       'Title\n### System Info\n```shell\nSystem:\n  OS: macOS 14.6\n### not a heading\n```\n### Any additional comments?\nNone.',
       'Title\nNone.',
     ],
-    ['drops version fields', 'Title\n### Axios Version\n1.3.5\n### Browser\nChrome\nText', 'Title'],
+    [
+      'drops version fields',
+      'Title\n### Fetchy Version\n1.3.5\n### Browser\nChrome\nText',
+      'Title',
+    ],
     [
       'keeps a section that only mentions a version',
       'Title\n### Regression in the latest version\nSorting fails.',

@@ -17,7 +17,7 @@ const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|file:\/\/|webpack:\/\/)/;
  * The repository's files a task names: by path (`lib/adapters/http.js`), by a file name only one
  * file here has (`session-manager.ts`; a name several files share names none of them), or by a
  * file of an installed copy of a package this repository publishes (a stack frame in
- * `node_modules/axios/lib/utils.js` names `lib/utils.js` of axios), or by the name of a module
+ * `node_modules/fetchy/lib/utils.js` names `lib/utils.js` of fetchy), or by the name of a module
  * that is a directory (`advancedFormat` names `plugin/advancedFormat/index.js`). In a stack
  * trace, the innermost frame that names a file here is where it failed; the frames below it are
  * callers.
@@ -111,7 +111,7 @@ function directoryModules(model: TermModel, paths: readonly string[]): string[] 
   );
 }
 
-/** `axios/lib/utils.js` of an installed package is `lib/utils.js` here when this repository publishes `axios`. */
+/** `fetchy/lib/utils.js` of an installed package is `lib/utils.js` here when this repository publishes `fetchy`. */
 function installedFiles(
   installed: string,
   overview: RepoOverview,

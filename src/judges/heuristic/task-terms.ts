@@ -20,7 +20,7 @@ export interface TaskTerms {
   mentionedPaths: string[];
   /**
    * Files of installed packages the task mentions outside stack traces, from the package's name
-   * on (`axios/lib/utils.js` of `node_modules/axios/lib/utils.js`): in a report against a
+   * on (`fetchy/lib/utils.js` of `node_modules/fetchy/lib/utils.js`): in a report against a
    * library, a path in the reporter's installed copy names a file of the library itself.
    */
   installedPaths: string[];

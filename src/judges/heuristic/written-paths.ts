@@ -13,8 +13,8 @@ export function isLibraryPath(path: string): boolean {
 }
 
 /**
- * The part of a path inside an installed package, from the package's name on (`axios/lib/utils.js`
- * of `C:\app\node_modules\axios\lib\utils.js`; the innermost of nested packages), or undefined
+ * The part of a path inside an installed package, from the package's name on (`fetchy/lib/utils.js`
+ * of `C:\app\node_modules\fetchy\lib\utils.js`; the innermost of nested packages), or undefined
  * outside `node_modules`.
  */
 export function insideNodeModules(path: string): string | undefined {
