@@ -308,3 +308,28 @@ describe('extractTaskTerms: short names marked as code', () => {
     for (const keyword of absent) expect(keywords).not.toContain(keyword);
   });
 });
+
+describe('extractTaskTerms: messages filled with values', () => {
+  it.each<[string, string, string[]]>([
+    ['a count', 'It prints "3 known failures" and stops', ['3 known failures', 'known failures']],
+    [
+      'values on both sides',
+      'Error: "Expected 2 arguments but got 5 instead" when calling it',
+      ['arguments but got', 'instead'],
+    ],
+    [
+      'a quoted value',
+      'It says \'cannot open "x.txt" for writing\' today',
+      ['cannot open', 'for writing'],
+    ],
+  ])('%s: the text between the values is searched too', (_name, task, parts) => {
+    const { keywords } = extractTaskTerms(task);
+    for (const part of parts.filter((part) => part.includes(' '))) expect(keywords).toContain(part);
+  });
+
+  it('adds nothing more for a message without values', () => {
+    expect(extractTaskTerms('It says "cannot read the file" today').keywords).toEqual(
+      expect.not.arrayContaining(['cannot read', 'the file']),
+    );
+  });
+});

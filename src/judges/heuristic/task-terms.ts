@@ -215,8 +215,27 @@ function isUsefulIdentifier(identifier: string): boolean {
 function addMessage(message: string, add: (keyword: string, weight: number) => void): void {
   const words = message.trim().split(/\s+/);
   // A message of several words is searched verbatim; a single token is an identifier or a value.
-  if (words.length >= 3 && /[a-z]/i.test(message) && !/^https?:/.test(message))
-    add(message.trim(), IMPORTANCE.quotedMessage);
+  if (words.length < 3 || !/[a-z]/i.test(message) || /^https?:/.test(message)) return;
+  add(message.trim(), IMPORTANCE.quotedMessage);
+  // The source has a template where the message has values (`3 known failures` is written
+  // `{n} known failures` or `%d known failures`): the text between the values is searched too.
+  for (const part of constantParts(words))
+    if (part !== message.trim()) add(part, IMPORTANCE.quotedMessage * 0.7);
+}
+
+/** A word that is a value a message was filled with: a number, a quoted or bracketed value. */
+const VALUE = /^(?:[-+]?[\d.,:%x]*\d[\d.,:%x]*|["'`(<[{].*|.*["'`)>\]}][.,;:]?)$/;
+
+/** The runs of two words or more between a message's values (when it has any). */
+function constantParts(words: readonly string[]): string[] {
+  const parts: string[][] = [[]];
+  for (const word of words) {
+    if (VALUE.test(word)) parts.push([]);
+    else parts.at(-1)?.push(word);
+  }
+  return parts.length === 1
+    ? []
+    : parts.filter((part) => part.length >= 2).map((part) => part.join(' '));
 }
 
 const TYPES = String.raw`(?:typescript )?(?:typings|types|type (?:definitions?|declarations?)|declaration files?)`;
