@@ -244,3 +244,43 @@ describe('heuristic judge: evaluate', () => {
     expect(runs[2]).toEqual(runs[0]);
   });
 });
+
+describe('heuristic judge: a test as a bridge to its subject', () => {
+  // The code says `align` and `offset`; only its test speaks the task's language.
+  const CALENDAR = {
+    'src/calendar/weeks.ts':
+      'export function align(date: Date, offset: number): Date {\n  return new Date(date.getTime() - offset);\n}\n',
+    'src/calendar/days.ts':
+      'export function dayName(day: number): string {\n  return String(day);\n}\n',
+    'test/first-weekday.test.ts':
+      "import { align } from '../src/calendar/weeks';\ndescribe('the first weekday of the locale', () => {\n  it('starts each week on the locale first weekday', () => {\n    align(new Date(), 1);\n  });\n});\n",
+    'test/everything.test.ts':
+      "import { align } from '../src/calendar/weeks';\nimport { dayName } from '../src/calendar/days';\nimport { a } from '../src/a';\nimport { b } from '../src/b';\n// the first weekday of the locale\nalign(new Date(), 1); dayName(1); a(); b();\n",
+    'src/a.ts': 'export const a = () => 1;\n',
+    'src/b.ts': 'export const b = () => 2;\n',
+  };
+  const TASK = 'The first weekday of the locale is ignored';
+
+  async function verdicts(files: Record<string, string>) {
+    const session = await openJudgeSession(files, TASK);
+    const query = await session.initialQuery();
+    const all = await session.candidates({
+      ...query,
+      patterns: [...query.patterns, ...Object.keys(files)],
+    });
+    return new Map((await session.evaluateAll(all)).map((file) => [file.path, file]));
+  }
+
+  it('lifts the file a strongly matching test imports, and says why', async () => {
+    const weeks = (await verdicts(CALENDAR)).get('src/calendar/weeks.ts');
+    expect(weeks?.relevance).toBeGreaterThanOrEqual(0.65);
+    expect(weeks?.reason).toMatch(/tested by test\/first-weekday\.test\.ts/);
+  });
+
+  it('takes no bridge from a test that imports much of the project', async () => {
+    const { 'test/first-weekday.test.ts': _, ...broad } = CALENDAR;
+    const result = await verdicts(broad);
+    expect(result.get('src/calendar/days.ts')?.relevance).toBeLessThan(0.5);
+    expect(result.get('src/calendar/weeks.ts')?.reason ?? '').not.toMatch(/tested by/);
+  });
+});

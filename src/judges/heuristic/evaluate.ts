@@ -46,11 +46,22 @@ const KIND_CEILINGS: Record<FileKind, number> = {
   docs: 0.4,
 };
 const MAX_MISSING = 5;
+/**
+ * A test that matches the task strongly exercises the behaviour the task is about, and the
+ * source file it tests is where that behaviour lives, whatever words that file uses: a test of
+ * at least this relevance (before its kind's ceiling) lifts the files of the project it imports.
+ */
+const STRONG_TEST = 0.8;
+/** What a tested file is lifted to, as a share of its test's relevance. */
+const TESTED_SHARE = 0.85;
+/** A test that imports more of the project than this is an integration test: it points nowhere. */
+const MAX_TESTED_FILES = 3;
 
-export function taskScore(candidate: Candidate, model: TermModel): number {
+/** The file's lexical score under the task; `asSource` leaves out its kind's discount. */
+export function taskScore(candidate: Candidate, model: TermModel, asSource = false): number {
   return rankScore({
     matches: candidate.matches,
-    kind: candidate.kind,
+    kind: asSource ? 'source' : candidate.kind,
     relativeLength: candidate.relativeLength,
     importance: model.importanceOf,
     conceptOf: model.conceptOf,
@@ -96,6 +107,8 @@ interface CycleView {
   relevance: ReadonlyMap<string, number>;
   /** For every file in view, the files in view that import it. */
   importers: ReadonlyMap<string, string[]>;
+  /** For every file in view that a strong test imports, that test's relevance and path. */
+  testedBy: ReadonlyMap<string, { test: string; relevance: number }>;
 }
 
 const views = new WeakMap<readonly Candidate[], Map<TermModel, CycleView>>();
@@ -125,7 +138,19 @@ export function cycleView(context: JudgeContext, model: TermModel): CycleView {
       importers.set(entry.resolved, [...(importers.get(entry.resolved) ?? []), candidate.path]);
     }
   }
-  const view = { reference, relevance, importers };
+  const testedBy = new Map<string, { test: string; relevance: number }>();
+  for (const candidate of all) {
+    if (candidate.kind !== 'test') continue;
+    // How well the test itself matches, as if it were code: its kind's discount is for ranking
+    // tests below source, not for what they say about the file they test.
+    const strength = calibrate(taskScore(candidate, model, true), reference);
+    const tested = candidate.imports.flatMap((entry) => (entry.resolved ? [entry.resolved] : []));
+    if (strength < STRONG_TEST || tested.length > MAX_TESTED_FILES) continue;
+    for (const path of tested)
+      if ((testedBy.get(path)?.relevance ?? 0) < strength)
+        testedBy.set(path, { test: candidate.path, relevance: strength });
+  }
+  const view = { reference, relevance, importers, testedBy };
   byModel.set(model, view);
   return view;
 }
@@ -207,6 +232,14 @@ export function evaluateHeuristically(
     if (neighbour && neighbour.lifted > relevance) {
       relevance = neighbour.lifted;
       reasons.push(`${neighbour.direction} ${quotePath(neighbour.path)}`);
+    }
+  }
+  const tested = view.testedBy.get(candidate.path);
+  if (candidate.kind === 'source' && tested) {
+    const lifted = Math.round(tested.relevance * TESTED_SHARE * 100) / 100;
+    if (lifted > relevance) {
+      relevance = lifted;
+      reasons.push(`tested by ${quotePath(tested.test)}, which matches the task`);
     }
   }
   const past = historyOf(context.overview, model).get(candidate.path);
