@@ -1,46 +1,65 @@
 import { parseRetrievalOptions } from '../src/options.js';
-import { selectFiles } from '../src/output/build-context-pack.js';
+import { selectFiles, type SelectionOptions } from '../src/output/select-files.js';
 import { mean, percent, precisionRecall } from './metrics.js';
 import type { TaskResult } from './run-benchmark.js';
 
 /**
- * How `files` trades precision for recall under the selection flags a user can pass. The
- * selection is applied after the loop (the loop never reads these flags), so applying it to the
- * run's ranked relevances gives exactly the `files` a run with those flags returns.
+ * How the core (`files`) trades precision for recall under the selection flags a user can pass,
+ * and how much more of the gold the related paths name. The selection is applied after the loop
+ * (the loop never reads these flags), so applying it to the run's ranked relevances gives exactly
+ * the `files` and `related` a run with those flags returns.
  */
 
-export interface SelectionSetting {
+export interface SelectionSetting extends SelectionOptions {
   /** The flags, as a user would type them; none for the defaults. */
   flags?: string;
-  minRelevance: number;
-  maxFiles: number;
 }
 
 const defaults = parseRetrievalOptions({});
+const DEFAULT_SELECTION: SelectionOptions = {
+  minRelevance: defaults.minRelevance,
+  coreRelevance: defaults.coreRelevance,
+  maxFiles: defaults.maxFiles,
+  maxRelated: defaults.maxRelated,
+};
 
 const OTHER_SETTINGS: readonly SelectionSetting[] = [
-  // Only the highly relevant: what the stopping rule counts.
-  { flags: '--min-relevance 0.7', minRelevance: 0.7, maxFiles: defaults.maxFiles },
-  { flags: '--min-relevance 0.8', minRelevance: 0.8, maxFiles: defaults.maxFiles },
-  { flags: '--min-relevance 0.9', minRelevance: 0.9, maxFiles: defaults.maxFiles },
-  { flags: '--max-files 1', minRelevance: defaults.minRelevance, maxFiles: 1 },
+  // Schema version 1: every file at 0.5 or above was handed over with its content, at most 8.
+  {
+    flags: '--core-relevance 0.5 --max-files 8',
+    ...DEFAULT_SELECTION,
+    coreRelevance: 0.5,
+    maxFiles: 8,
+  },
+  { flags: '--core-relevance 0.7', ...DEFAULT_SELECTION, coreRelevance: 0.7 },
+  { flags: '--core-relevance 0.9', ...DEFAULT_SELECTION, coreRelevance: 0.9 },
+  { flags: '--max-files 3', ...DEFAULT_SELECTION, maxFiles: 3 },
+  { flags: '--max-files 1', ...DEFAULT_SELECTION, maxFiles: 1 },
+  { flags: '--min-relevance 0.7', ...DEFAULT_SELECTION, minRelevance: 0.7 },
 ];
+
+const sameSelection = (left: SelectionOptions, right: SelectionOptions) =>
+  left.minRelevance === right.minRelevance &&
+  left.coreRelevance === right.coreRelevance &&
+  left.maxFiles === right.maxFiles &&
+  left.maxRelated === right.maxRelated;
 
 /** The defaults first, then every other setting that selects differently. */
 export const SELECTION_SETTINGS: readonly SelectionSetting[] = [
-  { minRelevance: defaults.minRelevance, maxFiles: defaults.maxFiles },
-  ...OTHER_SETTINGS.filter(
-    (setting) =>
-      setting.minRelevance !== defaults.minRelevance || setting.maxFiles !== defaults.maxFiles,
-  ),
+  DEFAULT_SELECTION,
+  ...OTHER_SETTINGS.filter((setting) => !sameSelection(setting, DEFAULT_SELECTION)),
 ];
 
 export interface OperatingPoint {
   method: string;
   flags?: string;
+  /** Of the core (`files`). */
   precision: number;
   recall: number;
   files: number;
+  /** Of the core and the related paths together: what a subagent is pointed at. */
+  recallWithRelated: number;
+  related: number;
 }
 
 /** Every setting, for every method that ranked with relevances (the judges, not BM25). */
@@ -52,14 +71,21 @@ export function operatingPoints(
   const methods = [...new Set(judged.map((result) => result.method))];
   return methods.flatMap((method) => {
     const rows = judged.filter((result) => result.method === method);
-    return settings.map(({ flags, minRelevance, maxFiles }) => {
+    return settings.map(({ flags, ...selection }) => {
       const selections = rows.map((row) => {
         const ranked = row.ranked.map((path, index) => ({
           path,
           relevance: row.relevance?.[index] ?? 0,
         }));
-        const selected = selectFiles(ranked, minRelevance, maxFiles).map((file) => file.path);
-        return { selected, ...precisionRecall(selected, row.gold) };
+        const { core, related } = selectFiles(ranked, selection);
+        const selected = core.map((file) => file.path);
+        const named = [...selected, ...related.map((file) => file.path)];
+        return {
+          selected,
+          related: related.length,
+          ...precisionRecall(selected, row.gold),
+          recallWithRelated: precisionRecall(named, row.gold).recall,
+        };
       });
       return {
         method,
@@ -67,6 +93,8 @@ export function operatingPoints(
         precision: mean(selections.map((selection) => selection.precision)),
         recall: mean(selections.map((selection) => selection.recall)),
         files: mean(selections.map((selection) => selection.selected.length)),
+        recallWithRelated: mean(selections.map((selection) => selection.recallWithRelated)),
+        related: mean(selections.map((selection) => selection.related)),
       };
     });
   });
@@ -77,16 +105,18 @@ export function formatOperatingPoints(points: readonly OperatingPoint[]): string
     [
       point.method,
       point.flags === undefined
-        ? `default (\`--min-relevance ${defaults.minRelevance} --max-files ${defaults.maxFiles}\`)`
+        ? `default (\`--min-relevance ${defaults.minRelevance} --core-relevance ${defaults.coreRelevance} --max-files ${defaults.maxFiles} --max-related ${defaults.maxRelated}\`)`
         : `\`${point.flags}\``,
       percent(point.precision),
       percent(point.recall),
       point.files.toFixed(1),
+      percent(point.recallWithRelated),
+      point.related.toFixed(1),
     ].join(' | '),
   );
   return [
-    '| method | selection | files precision | files recall | files |',
-    `|${' --- |'.repeat(5)}`,
+    '| method | selection | core precision | core recall | core files | recall with related | related files |',
+    `|${' --- |'.repeat(7)}`,
     ...rows.map((row) => `| ${row} |`),
   ].join('\n');
 }

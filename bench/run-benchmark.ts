@@ -6,7 +6,7 @@ import { loadPrompts, renderPrompt, type Prompts } from '../src/prompts.js';
 import { totalInputTokens } from '../src/contracts/usage.js';
 import { iterativeRetrieve } from '../src/retrieve.js';
 import { parseRetrievalOptions, type RetrievalOptions } from '../src/options.js';
-import { selectFiles } from '../src/output/build-context-pack.js';
+import { selectFiles } from '../src/output/select-files.js';
 import { CODE_KINDS, rankByBm25 } from './bm25.js';
 import { accuracyAt, mean, median, percent, precisionRecall, recallAt } from './metrics.js';
 import { operatingPoints, type OperatingPoint } from './operating-points.js';
@@ -135,7 +135,7 @@ async function runJudge(
     ...identify(`${method}, 1 cycle`, task),
     ranked: first.map((file) => file.path),
     relevance: first.map((file) => file.relevance),
-    selected: selectFiles(first, defaults.minRelevance, defaults.maxFiles).map((file) => file.path),
+    selected: selectFiles(first, defaults).core.map((file) => file.path),
     cycles: 1,
     stopReason: pack.trace.length === 1 ? pack.stopReason : 'max-cycles',
     tokens:

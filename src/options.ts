@@ -19,6 +19,12 @@ export const MAX_TIMEOUT_SECONDS = 86_400;
 /** The most judge calls in flight: beyond this, more calls only run into the API's rate limits. */
 export const MAX_CONCURRENCY = 64;
 
+/** The most core files: past this a pack is no longer a selection, and a hand-over cannot hold it. */
+export const MAX_FILES = 100;
+
+/** The most related files: each is a line of the hand-over, and a subagent reads them all. */
+export const MAX_RELATED = 50;
+
 /** Options of `iterativeRetrieve`. Every field is optional; defaults are documented on each. */
 export const retrievalOptionsSchema = z
   .object({
@@ -34,10 +40,20 @@ export const retrievalOptionsSchema = z
     threshold: z.number().min(0).max(1).default(0.7),
     /** Highly relevant files to hold (across all cycles) before stopping early. Default 3. */
     minFiles: z.int().min(1).default(3),
-    /** Lowest relevance a file needs to be in `files`. Default 0.5. */
+    /**
+     * Lowest relevance a file needs to be in the pack at all: in `related`, or in `files` as the
+     * best file when none reaches `coreRelevance`. Default 0.5.
+     */
     minRelevance: z.number().min(0).max(1).default(0.5),
-    /** Most files in `files`. Default 8. */
-    maxFiles: z.int().min(1).default(8),
+    /**
+     * Lowest relevance of a core file (`files`, handed over with its content) other than the best
+     * one, which is always core when it reaches `minRelevance`. Default 0.8: what implements the task.
+     */
+    coreRelevance: z.number().min(0).max(1).default(0.8),
+    /** Most core files (`files`). Default 5: few excellent files beat many mediocre ones. */
+    maxFiles: z.int().min(1).max(MAX_FILES).default(5),
+    /** Most related files (`related`: paths with one-line reasons, no content), 0 to 50. Default 10. */
+    maxRelated: z.int().min(0).max(MAX_RELATED).default(10),
     /** Most candidates judged per cycle (the best by lexical rank). Default: the judge's own (30 offline, 12 with Claude). */
     maxCandidatesPerCycle: z.int().min(1).optional(),
     /** Token budget of each candidate's excerpt. Default 600. */

@@ -28,6 +28,8 @@ export const cliSettingsSchema = z.object({
   format: z.enum(OUTPUT_FORMATS).optional(),
   /** `-z`: paths separated by NUL bytes, raw (implies `--format paths`). */
   nullSeparated: z.boolean().default(false),
+  /** Paths only: the related files' paths follow the core ones. */
+  related: z.boolean().default(false),
   excerpts: z.boolean().default(false),
   /** Below 100 tokens a hand-over holds nothing but its heading. */
   budgetTokens: z.int().min(100).optional(),
@@ -92,11 +94,18 @@ export function settleCliArguments(line: CommandLine): CliArguments {
       `\`-z\` (\`--null\`) separates paths: use it with \`--format paths\` (got "${cli.format}")`,
       { option: '--null' },
     );
+  const format = cli.format ?? (cli.nullSeparated ? 'paths' : undefined);
+  // JSON and Markdown always list the related files: the flag would do nothing there.
+  if (cli.related && format !== 'paths')
+    throw new ConfigError(
+      `\`--related\` adds the related files to \`--format paths\`; json and markdown always list them (got ${format === undefined ? 'no --format' : `"${format}"`})`,
+      { option: '--related' },
+    );
   return {
     command: line.command,
     task: line.task,
     ...cli,
-    format: cli.format ?? (cli.nullSeparated ? 'paths' : undefined),
+    format,
     ...(options as FlagOptions),
   };
 }

@@ -11,7 +11,9 @@ export type FlagOption =
   | 'threshold'
   | 'minFiles'
   | 'minRelevance'
+  | 'coreRelevance'
   | 'maxFiles'
+  | 'maxRelated'
   | 'excludes'
   | 'allowSecretFiles'
   | 'maxCandidatesPerCycle'
@@ -33,6 +35,7 @@ export type FlagSetting =
   | 'judge'
   | 'format'
   | 'nullSeparated'
+  | 'related'
   | 'excerpts'
   | 'budgetTokens'
   | 'prompts'
@@ -103,14 +106,28 @@ export const FLAGS: readonly FlagDefinition[] = [
     value: '<0-1>',
     option: 'minRelevance',
     group: 'search',
-    help: 'lowest relevance included in the result (default: 0.5)',
+    help: 'lowest relevance in the result, core or related; the best file is core if it reaches it (default: 0.5)',
+  },
+  {
+    flag: 'core-relevance',
+    value: '<0-1>',
+    option: 'coreRelevance',
+    group: 'search',
+    help: 'lowest relevance of a core file, handed over with its content (default: 0.8)',
   },
   {
     flag: 'max-files',
     value: '<n>',
     option: 'maxFiles',
     group: 'search',
-    help: 'most files in the result (default: 8)',
+    help: 'most core files, 1 to 100 (default: 5)',
+  },
+  {
+    flag: 'max-related',
+    value: '<n>',
+    option: 'maxRelated',
+    group: 'search',
+    help: 'most related files, listed as paths with one-line reasons, 0 to 50 (default: 10)',
   },
   {
     flag: 'exclude',
@@ -217,6 +234,12 @@ export const FLAGS: readonly FlagDefinition[] = [
     setting: 'nullSeparated',
     group: 'output',
     help: 'paths separated by NUL bytes, never quoted, for xargs -0 (implies --format paths)',
+  },
+  {
+    flag: 'related',
+    setting: 'related',
+    group: 'output',
+    help: 'paths: list the related files after the core ones (json and markdown always include them)',
   },
   {
     flag: 'excerpts',

@@ -4,6 +4,8 @@ import type { UsageTotals } from '../loop/ledger.js';
 import type { LoopOutcome } from '../loop/run-loop.js';
 import { CONTEXT_PACK_VERSION, type ContextPack } from './context-pack.js';
 import type { JudgedFile } from '../contracts/evaluation.js';
+import { oneLine } from '../text/one-line.js';
+import { selectFiles, type SelectionOptions } from './select-files.js';
 
 export interface PackInput {
   task: string;
@@ -12,8 +14,7 @@ export interface PackInput {
   outcome: LoopOutcome;
   filesConsidered: number;
   skipped: SkippedFiles;
-  minRelevance: number;
-  maxFiles: number;
+  selection: SelectionOptions;
   readMs: number;
   totalMs: number;
   usage: UsageTotals;
@@ -75,7 +76,7 @@ function warningsFor(
   } else if (selected.length === 0) {
     const best = ranked[0];
     warnings.push(
-      `no file reached --min-relevance ${input.minRelevance}; the best was ${best?.path} at ${best?.relevance}; lower --min-relevance or name identifiers from the code`,
+      `no file reached --min-relevance ${input.selection.minRelevance}; the best was ${best?.path} at ${best?.relevance}; lower --min-relevance or name identifiers from the code`,
     );
   }
   const unevaluated = ranked.filter((file) => file.unevaluated).length;
@@ -92,18 +93,9 @@ function warningsFor(
   return warnings;
 }
 
-/** The files a pack hands over: of a list ranked best first, those at `minRelevance` or above, at most `maxFiles`. */
-export function selectFiles<File extends { relevance: number }>(
-  ranked: readonly File[],
-  minRelevance: number,
-  maxFiles: number,
-): File[] {
-  return ranked.filter((file) => file.relevance >= minRelevance).slice(0, maxFiles);
-}
-
 export function buildContextPack(input: PackInput): ContextPack {
   const ranked = [...input.outcome.judged].sort(byRelevance);
-  const selected = selectFiles(ranked, input.minRelevance, input.maxFiles);
+  const { core: selected, related } = selectFiles(ranked, input.selection);
   const selectedPaths = new Set(selected.map((file) => file.path));
   const completedCycles = input.outcome.trace.length;
   const gaps = openGaps(input.outcome.judged, 0, completedCycles).filter((gap) =>
@@ -115,6 +107,12 @@ export function buildContextPack(input: PackInput): ContextPack {
     root: input.root,
     judge: input.judge,
     files: selected.map((file) => ({ ...describeFile(file), excerpt: file.candidate.excerpt })),
+    related: related.map((file) => ({
+      path: file.path,
+      relevance: file.relevance,
+      reason: oneLine(file.reason),
+      kind: file.candidate.kind,
+    })),
     evaluated: ranked.map(describeFile),
     gaps,
     trace: input.outcome.trace,

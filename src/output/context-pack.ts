@@ -7,8 +7,10 @@ import { FILE_KINDS } from '../contracts/file-kind.js';
 /**
  * The result of a run: the context a subagent should get, and how it was found. The JSON output
  * is exactly this object; `schemaVersion` changes whenever a field changes meaning or goes away.
+ * Version 2: `files` holds the core only (at `coreRelevance`, the best file always), and
+ * `related` names the other files at `minRelevance`, without content.
  */
-export const CONTEXT_PACK_VERSION = 1;
+export const CONTEXT_PACK_VERSION = 2;
 
 const lineRangeSchema = z
   .tuple([z.int().min(1), z.int().min(1)])
@@ -44,6 +46,13 @@ export const contextFileSchema = judgedFileSchema.extend({
   excerpt: z.string().describe('outline and numbered windows around the matched lines'),
 });
 
+export const relatedFileSchema = z.object({
+  path: judgedFileSchema.shape.path,
+  relevance: judgedFileSchema.shape.relevance,
+  reason: z.string().describe("the judge's reason on one line"),
+  kind: judgedFileSchema.shape.kind,
+});
+
 export const gapSchema = z.object({
   description: z.string(),
   raisedBy: z.array(z.string()),
@@ -74,13 +83,20 @@ export const contextPackSchema = z.object({
   task: z.string(),
   root: z.string().describe('absolute path of the searched directory'),
   judge: z.string(),
-  files: z.array(contextFileSchema).describe('the selected context, relevance descending'),
+  files: z
+    .array(contextFileSchema)
+    .describe(
+      'the core: files that directly implement the task, with excerpts, relevance descending; empty only when no file reached minRelevance',
+    ),
+  related: z
+    .array(relatedFileSchema)
+    .describe(
+      'other files worth opening (types, callers, tests, neighbours), relevance descending, at most maxRelated; paths and reasons only',
+    ),
   evaluated: z
     .array(judgedFileSchema)
     .describe('every file judged in the run, relevance descending'),
-  gaps: z
-    .array(gapSchema)
-    .describe('missing context reported by selected files and still unresolved'),
+  gaps: z.array(gapSchema).describe('missing context reported by core files and still unresolved'),
   trace: z.array(cycleTraceSchema),
   stopReason: stopReasonSchema,
   warnings: z.array(z.string()),
@@ -111,6 +127,7 @@ export const contextPackSchema = z.object({
 
 export type ContextPack = z.infer<typeof contextPackSchema>;
 export type ContextFile = z.infer<typeof contextFileSchema>;
+export type RelatedFile = z.infer<typeof relatedFileSchema>;
 
 /** The JSON Schema of the JSON output, for consumers in other languages. */
 export function contextPackJsonSchema(): unknown {

@@ -3,6 +3,7 @@ import type { ContextFile, ContextPack } from './context-pack.js';
 import { taskTitle } from './task-title.js';
 import { quotePath } from '../text/quote-path.js';
 import { estimateTokens } from '../contracts/tokens.js';
+import { oneLine } from '../text/one-line.js';
 
 export interface MarkdownOptions {
   /** Include each file's excerpt in a fenced code block. */
@@ -64,11 +65,6 @@ function codeBlock(text: string, language: string): string {
   const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
   // Trailing runs are matched from their start only: `\n+$` alone rescans every run to its end.
   return `${fence}${language}\n${text.replace(/(?<!\n)\n+$/, '')}\n${fence}`;
-}
-
-function oneLine(text: string): string {
-  // Control characters too: a terminal would act on them, and a reader cannot see them.
-  return text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
 function plural(count: number, noun: string): string {

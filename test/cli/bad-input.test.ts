@@ -129,9 +129,9 @@ const CASES: [string, string[], Record<string, string>, string][] = [
   ],
   [
     'a huge value',
-    ['--max-files', '9'.repeat(5000)],
+    ['--min-files', '9'.repeat(5000)],
     {},
-    `\`--max-files\` must be a whole number between 1 and 9007199254740991 (got "${'9'.repeat(80)}…")`,
+    `\`--min-files\` must be a whole number between 1 and 9007199254740991 (got "${'9'.repeat(80)}…")`,
   ],
   [
     'a model id with a control character',

@@ -6,12 +6,19 @@ import { parseRetrievalOptions } from '../../src/options.js';
 describe('retrievalOptionsFrom', () => {
   it('keeps the library defaults for flags not given', () => {
     const options = parseRetrievalOptions(retrievalOptionsFrom(parseCliArguments(['task'])));
-    expect(options).toMatchObject({ maxCycles: 3, minRelevance: 0.5, maxFiles: 8, excludes: [] });
+    expect(options).toMatchObject({
+      maxCycles: 3,
+      minRelevance: 0.5,
+      coreRelevance: 0.8,
+      maxFiles: 5,
+      maxRelated: 10,
+      excludes: [],
+    });
   });
 
   it('passes every tuning flag to the library option it names', () => {
     const args = parseCliArguments(
-      `hook --max-cycles 2 --threshold 0.8 --min-files 2 --min-relevance 0.6 --max-files 4 --max-candidates 9 --concurrency 3 --max-calls 5 --max-input-tokens 1000 --max-cost 0.5 --exclude dist/** --include-secret-file .env --no-history`.split(
+      `hook --max-cycles 2 --threshold 0.8 --min-files 2 --min-relevance 0.6 --core-relevance 0.9 --max-files 4 --max-related 3 --max-candidates 9 --concurrency 3 --max-calls 5 --max-input-tokens 1000 --max-cost 0.5 --exclude dist/** --include-secret-file .env --no-history`.split(
         ' ',
       ),
     );
@@ -21,7 +28,9 @@ describe('retrievalOptionsFrom', () => {
       threshold: 0.8,
       minFiles: 2,
       minRelevance: 0.6,
+      coreRelevance: 0.9,
       maxFiles: 4,
+      maxRelated: 3,
       maxCandidatesPerCycle: 9,
       concurrency: 3,
       maxCalls: 5,

@@ -23,8 +23,8 @@ function judged(path: string, relevance: number, cycle: number, rankScore: numbe
   return { path, relevance, reason: 'r', missingContext: [], cycle, candidate };
 }
 
-function order(files: JudgedFile[]): string[] {
-  const pack = buildContextPack({
+function packOf(files: JudgedFile[]) {
+  return buildContextPack({
     task: 't',
     root: '/r',
     judge: 'heuristic',
@@ -36,14 +36,16 @@ function order(files: JudgedFile[]): string[] {
     },
     filesConsidered: files.length,
     skipped: { ignored: 0, secret: 0, binary: 0, tooLarge: 0, minified: 0, overLimit: 0 },
-    minRelevance: 0.5,
-    maxFiles: 8,
+    selection: { minRelevance: 0.5, coreRelevance: 0.8, maxFiles: 5, maxRelated: 10 },
     readMs: 0,
     totalMs: 0,
     usage: { ...NO_USAGE, calls: 0, costUsd: 0 },
     judgeWarnings: [],
   });
-  return pack.evaluated.map((file) => file.path);
+}
+
+function order(files: JudgedFile[]): string[] {
+  return packOf(files).evaluated.map((file) => file.path);
 }
 
 describe('buildContextPack: order of evaluated files', () => {
@@ -58,5 +60,44 @@ describe('buildContextPack: order of evaluated files', () => {
     ['ties all the way: path order', [judged('b', 0.9, 1, 1), judged('a', 0.9, 1, 1)], ['a', 'b']],
   ])('%s', (_name, files, expected) => {
     expect(order(files)).toEqual(expected);
+  });
+});
+
+describe('buildContextPack: core and related', () => {
+  const files = [
+    { ...judged('src/retry.ts', 0.9, 1, 5), missingContext: ['the backoff table'] },
+    {
+      ...judged('src/types.ts', 0.6, 1, 4),
+      reason: 'Declares the options\nthe retry reads.',
+      missingContext: ['who constructs it'],
+    },
+    judged('test/retry.test.ts', 0.5, 2, 3),
+    judged('docs/notes.md', 0.3, 1, 2),
+  ];
+  const pack = packOf(files);
+
+  it('hands over the file that implements the task as core, with its excerpt', () => {
+    expect(pack.files.map((file) => file.path)).toEqual(['src/retry.ts']);
+    expect(pack.files[0]).toHaveProperty('excerpt');
+  });
+
+  it('names the other files at minRelevance as related: path, relevance, one-line reason, kind', () => {
+    expect(pack.related).toEqual([
+      {
+        path: 'src/types.ts',
+        relevance: 0.6,
+        reason: 'Declares the options the retry reads.',
+        kind: 'source',
+      },
+      { path: 'test/retry.test.ts', relevance: 0.5, reason: 'r', kind: 'source' },
+    ]);
+  });
+
+  it('keeps the open gaps of core files only', () => {
+    expect(pack.gaps.map((gap) => gap.description)).toEqual(['the backoff table']);
+  });
+
+  it('still lists every judged file in evaluated', () => {
+    expect(pack.evaluated).toHaveLength(4);
   });
 });

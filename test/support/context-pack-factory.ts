@@ -55,6 +55,7 @@ export function makePack(overrides: Partial<ContextPack> = {}): ContextPack {
     root: '/repo',
     judge: 'heuristic',
     files,
+    related: [],
     evaluated: files.map((file) => judgedFileSchema.parse(file)),
     gaps: [],
     trace: [
