@@ -141,6 +141,7 @@ export async function runCli(io: CliIo): Promise<number> {
         : formatContextPack(pack, format, {
             excerpts: args.excerpts,
             nullSeparated: args.nullSeparated,
+            related: args.related,
           }),
     );
     // Logs already carry warnings as JSON; a person at a terminal gets them in words.

@@ -18,6 +18,8 @@ export interface FormatOptions {
   budgetTokens?: number | undefined;
   /** Paths only: end each path with a NUL byte instead of a line break, unquoted. Default false. */
   nullSeparated?: boolean | undefined;
+  /** Paths only: the related files' paths follow the core ones. Default false. */
+  related?: boolean | undefined;
 }
 
 const FORMATTERS: Record<OutputFormat, (pack: ContextPack, options: FormatOptions) => string> = {
@@ -27,7 +29,8 @@ const FORMATTERS: Record<OutputFormat, (pack: ContextPack, options: FormatOption
       excerpts: options.excerpts ?? false,
       budgetTokens: options.budgetTokens,
     }),
-  paths: (pack, options) => formatPaths(pack, { nullSeparated: options.nullSeparated }),
+  paths: (pack, options) =>
+    formatPaths(pack, { nullSeparated: options.nullSeparated, related: options.related }),
 };
 
 /**

@@ -7,13 +7,20 @@ export interface PathsOptions {
    * does). Default false: one path per line, a name with a line break or quote quoted.
    */
   nullSeparated?: boolean | undefined;
+  /** The related files' paths follow the core ones. Default false: the core only. */
+  related?: boolean | undefined;
 }
 
 /**
- * The selected files' paths in the pack's order, one per line, quoted as `git ls-files` quotes
- * a name that would not survive a line (`"a\nb.ts"`); empty when nothing was selected.
+ * The core files' paths in the pack's order (then the related ones', if asked), one per line,
+ * quoted as `git ls-files` quotes a name that would not survive a line (`"a\nb.ts"`); empty when
+ * nothing was selected.
  */
 export function formatPaths(pack: ContextPack, options: PathsOptions = {}): string {
-  if (options.nullSeparated) return pack.files.map((file) => `${file.path}\0`).join('');
-  return pack.files.map((file) => `${quotePathLikeGit(file.path)}\n`).join('');
+  const paths = [
+    ...pack.files.map((file) => file.path),
+    ...(options.related ? pack.related.map((file) => file.path) : []),
+  ];
+  if (options.nullSeparated) return paths.map((path) => `${path}\0`).join('');
+  return paths.map((path) => `${quotePathLikeGit(path)}\n`).join('');
 }

@@ -85,6 +85,23 @@ describe('the CLI', () => {
     expect(pack.files.every((file) => file.relevance >= 0.8)).toBe(true);
   });
 
+  it('hands over the core in `files` and names the rest in `related`; `--related` adds them to the paths', async () => {
+    const task = 'Fix the authentication token expiry bug';
+    const json = await cli([task, '--root', EXAMPLE]);
+    const pack = contextPackSchema.parse(JSON.parse(json.stdout));
+    expect(pack.schemaVersion).toBe(2);
+    expect(pack.files.length).toBeGreaterThan(0);
+    expect(pack.files.length).toBeLessThanOrEqual(5);
+    expect(pack.files.slice(1).every((file) => file.relevance >= 0.8)).toBe(true);
+    expect(pack.related.every((file) => file.relevance >= 0.5 && !('excerpt' in file))).toBe(true);
+    const core = pack.files.map((file) => `${file.path}\n`).join('');
+    const related = pack.related.map((file) => `${file.path}\n`).join('');
+    expect((await cli([task, '--root', EXAMPLE, '--format', 'paths'])).stdout).toBe(core);
+    const withRelated = await cli([task, '--root', EXAMPLE, '--format', 'paths', '--related']);
+    expect(withRelated.stdout).toBe(core + related);
+    expect(withRelated.code).toBe(0);
+  });
+
   it.each([
     ['--help', 0, /Usage: iterative-retrieval/],
     ['--version', 0, /^9\.9\.9\n$/],
@@ -136,6 +153,27 @@ describe('the CLI', () => {
       /`--judge claude` needs an Anthropic API key: set ANTHROPIC_API_KEY/,
     ],
     ['two tasks', ['one', 'two'], {}, 2, /expected one task argument/],
+    [
+      'a core relevance above 1',
+      ['task', '--core-relevance', '1.5'],
+      {},
+      2,
+      /`--core-relevance` must be a number between 0 and 1 \(got "1.5"\)/,
+    ],
+    [
+      'more related files than a hand-over lists',
+      ['task', '--max-related', '51'],
+      {},
+      2,
+      /`--max-related` must be a whole number between 0 and 50 \(got "51"\)/,
+    ],
+    [
+      '`--related` without `--format paths`',
+      ['task', '--related', '--format', 'json'],
+      {},
+      2,
+      /`--related` adds the related files to `--format paths`; json and markdown always list them \(got "json"\)/,
+    ],
     [
       'a zero --timeout',
       ['task', '--timeout', '0'],

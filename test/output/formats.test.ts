@@ -11,6 +11,14 @@ const excerpts = { excerpts: true };
 const noExcerpts = { excerpts: false };
 const emptyPack = makePack({ files: [], warnings: ['no file matched the task'] });
 const withFile = (file: Partial<ContextFile>) => makePack({ files: [makeFile(file)] });
+/** A pack of one core file and two related ones, one with a name git would quote. */
+const splitPack = makePack({
+  files: [makeFile()],
+  related: [
+    { path: 'src/http/types.ts', relevance: 0.7, reason: 'Declares RetryOptions.', kind: 'source' },
+    { path: 'test/a\nb.test.ts', relevance: 0.5, reason: 'Tests the client.', kind: 'test' },
+  ],
+});
 
 describe('formatJson', () => {
   it('round-trips hostile file names', () => {
@@ -27,7 +35,7 @@ describe('formatJson', () => {
 
   it('is indented by two spaces and ends with one newline', () => {
     const text = formatJson(makePack());
-    expect(text.startsWith('{\n  "schemaVersion": 1,')).toBe(true);
+    expect(text.startsWith('{\n  "schemaVersion": 2,')).toBe(true);
     expect(text.endsWith('}\n')).toBe(true);
   });
 });
@@ -151,6 +159,22 @@ describe('formatPaths', () => {
     expect(formatPaths(pack, { nullSeparated: true })).toBe('a\nb.ts\0c.ts\0');
     expect(formatPaths(emptyPack, { nullSeparated: true })).toBe('');
   });
+
+  it.each([
+    ['the core only by default', {}, 'src/http/retry.ts\n'],
+    [
+      'the related paths after the core ones with `related`, quoted alike',
+      { related: true },
+      'src/http/retry.ts\nsrc/http/types.ts\n"test/a\\nb.test.ts"\n',
+    ],
+    [
+      'NUL-separated and raw with `related` too',
+      { related: true, nullSeparated: true },
+      'src/http/retry.ts\0src/http/types.ts\0test/a\nb.test.ts\0',
+    ],
+  ])('prints %s', (_name, options, expected) => {
+    expect(formatPaths(splitPack, options)).toBe(expected);
+  });
 });
 
 describe('formatContextPack', () => {
@@ -167,6 +191,12 @@ describe('formatContextPack', () => {
   it('covers every output format, and passes the excerpts option to markdown', () => {
     expect(OUTPUT_FORMATS).toEqual(['json', 'markdown', 'paths']);
     expect(formatContextPack(pack, 'markdown', excerpts)).toBe(formatMarkdown(pack, excerpts));
+  });
+
+  it('passes `related` to paths', () => {
+    expect(formatContextPack(splitPack, 'paths', { related: true })).toBe(
+      formatPaths(splitPack, { related: true }),
+    );
   });
 
   it('passes NUL separation to paths', () => {
