@@ -13,8 +13,8 @@ const TAG = 'iterative-retrieval-context';
 
 const INTRODUCTION =
   'Files selected for this task before you started, by iterative-retrieval: why each matters, ' +
-  'the lines that do, open gaps, and whole files or excerpts. Start from them; search further ' +
-  'only where they leave a gap.';
+  'the lines that do, open gaps, and whole files or excerpts; then related files, named only. ' +
+  'Start from the files shown; open a related one, or search further, only where they leave a gap.';
 
 export interface ContextSectionOptions {
   /** Names this section in both deliveries, so a subagent that gets it twice can tell. */

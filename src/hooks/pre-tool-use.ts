@@ -32,8 +32,9 @@ const titleOf = (input: AgentInput) =>
 
 function describeFound(pack: ContextPack): string {
   const count = `${pack.files.length} file${pack.files.length === 1 ? '' : 's'}`;
+  const related = pack.related.length > 0 ? `, ${pack.related.length} related named` : '';
   const early = pack.stopReason === 'aborted' ? ', stopped early at the time limit' : '';
-  return `${count} (${pack.files.map((file) => file.path).join(', ')})${early}`;
+  return `${count} (${pack.files.map((file) => file.path).join(', ')})${related}${early}`;
 }
 
 /**

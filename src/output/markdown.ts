@@ -1,5 +1,5 @@
 import type { StopReason } from '../loop/stop-rules.js';
-import type { ContextFile, ContextPack } from './context-pack.js';
+import type { ContextFile, ContextPack, RelatedFile } from './context-pack.js';
 import { taskTitle } from './task-title.js';
 import { quotePath } from '../text/quote-path.js';
 import { estimateTokens } from '../contracts/tokens.js';
@@ -81,6 +81,8 @@ function lineRangesText(ranges: ContextFile['lineRanges']): string {
 /** What is shown of a pack: the files kept, each with the blocks under its facts, and notes. */
 interface Layout {
   sections: readonly (readonly [ContextFile, readonly string[]])[];
+  /** How many of the related files are listed, most relevant first. */
+  related: number;
   notes: readonly string[];
   /** Whether the open gaps and warnings are listed. */
   lists: boolean;
@@ -102,6 +104,21 @@ function fileSection(file: ContextFile, body: readonly string[]): string[] {
   return [...blocks, ...body];
 }
 
+/** A related file on one line: where to look next, and why. */
+function relatedItem(file: RelatedFile): string {
+  const kind = file.kind === 'source' ? '' : `, ${file.kind}`;
+  return `${inlineCode(quotePath(file.path))} (${file.relevance.toFixed(2)}${kind}): ${oneLine(file.reason)}`;
+}
+
+function relatedSection(related: readonly RelatedFile[]): string[] {
+  if (related.length === 0) return [];
+  return [
+    '## Related files',
+    'Not included: open one if the files above leave a gap.',
+    related.map((file) => `- ${relatedItem(file)}`).join('\n'),
+  ];
+}
+
 function list(heading: string, items: readonly string[]): string[] {
   return items.length === 0 ? [] : [`## ${heading}`, items.map((item) => `- ${item}`).join('\n')];
 }
@@ -117,6 +134,7 @@ function render(pack: ContextPack, layout: Layout): string {
     blocks.push('## Task', codeBlock(pack.task.trim(), 'text'));
   if (pack.files.length === 0) blocks.push('No relevant files were found for this task.');
   for (const [file, body] of layout.sections) blocks.push(...fileSection(file, body));
+  blocks.push(...relatedSection(pack.related.slice(0, layout.related)));
   blocks.push(...layout.notes);
   if (layout.lists) {
     const gaps = pack.gaps.map((gap) => {
@@ -170,12 +188,17 @@ function formatWithinBudget(
   const bodies = new Map(
     ranked.map((file) => [file, choices.get(file)?.length ? [leftOutNote(file)] : []]),
   );
+  let related = pack.related.length;
   const layoutOf = (kept: number, lists: boolean): Layout => {
     const shown = new Set(ranked.slice(0, kept));
     const omitted = ranked.length - kept;
+    const relatedOmitted = pack.related.length - related;
     const notes = [
       omitted > 0
         ? `${plural(omitted, 'less relevant file')} left out to fit the token budget.`
+        : '',
+      relatedOmitted > 0
+        ? `${plural(relatedOmitted, 'less relevant related file')} left out to fit the token budget.`
         : '',
       lists || pack.gaps.length + pack.warnings.length === 0
         ? ''
@@ -185,13 +208,16 @@ function formatWithinBudget(
       sections: pack.files
         .filter((file) => shown.has(file))
         .map((file) => [file, bodies.get(file) ?? []] as const),
+      related,
       notes: notes.filter(Boolean),
       lists,
     };
   };
-  // The gap and warning lists go first, then the least relevant files: files are the context.
+  // The gap and warning lists go first, then the least relevant related files, then the least
+  // relevant core files: the core is the context, the related list only points further.
   let kept = ranked.length;
   const lists = fits(render(pack, layoutOf(kept, true)));
+  while (related > 0 && !fits(render(pack, layoutOf(kept, lists)))) related--;
   while (kept > 0 && !fits(render(pack, layoutOf(kept, lists)))) kept--;
   if (!fits(render(pack, layoutOf(kept, lists)))) return titleWithin(pack, budgetTokens);
   // The most relevant file's whole body is worth more than naming the least relevant files: it
@@ -232,6 +258,7 @@ export function formatMarkdown(pack: ContextPack, options: MarkdownOptions): str
         ? [codeBlock(file.excerpt, languageOf(file.path))]
         : [],
     ]),
+    related: pack.related.length,
     notes: [],
     lists: true,
     // Without a budget the task is shown whole, so the text stands on its own in a prompt.

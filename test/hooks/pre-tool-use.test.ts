@@ -82,6 +82,21 @@ describe('the PreToolUse hook on the subagent tool', () => {
     expect(sectionOf(excluded)).not.toContain('src/auth/');
   });
 
+  it('shows the core files and names the related ones on a line each, without content', async () => {
+    const run = await hook(preToolUse(AGENT_INPUT));
+    const section = updatedInputOf(run).prompt.slice(TASK.length);
+    const related = section.split('## Related files\n\n')[1]?.split('\n\n');
+    expect(related?.[0]).toBe('Not included: open one if the files above leave a gap.');
+    const items = (related?.[1]?.split('\n') ?? []).filter((line) => !line.startsWith('</'));
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item).toMatch(/^- `[^`]+` \(0\.\d\d(?:, \w+)?\): \S/);
+      // A related file has no section of its own, so no body either.
+      expect(section).not.toContain(`## ${item.slice(2, item.indexOf(' ('))}`);
+    }
+    expect(run.notes[0]).toMatch(/, \d+ related named/);
+  });
+
   it('searches the session cwd, whatever --root says', async () => {
     const run = await hook(preToolUse(AGENT_INPUT), { argv: ['--root', '/nonexistent'] });
     expect(updatedInputOf(run).prompt).toContain('src/auth/tokens.ts');

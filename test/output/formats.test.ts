@@ -118,6 +118,27 @@ describe('formatMarkdown', () => {
     expect(text).toContain('## Warnings\n\n- 5 not read\n');
   });
 
+  it('lists the related files after the core ones: path, relevance, kind if not source, one-line reason', () => {
+    const text = formatMarkdown(splitPack, excerpts);
+    expect(text).toContain(
+      [
+        '## Related files',
+        '',
+        'Not included: open one if the files above leave a gap.',
+        '',
+        '- `src/http/types.ts` (0.70): Declares RetryOptions.',
+        '- `"test/a\\nb.test.ts"` (0.50, test): Tests the client.',
+      ].join('\n'),
+    );
+    expect(text.indexOf('## `src/http/retry.ts`')).toBeLessThan(text.indexOf('## Related files'));
+    // No content of a related file: only the core file's excerpt is fenced.
+    expect(text.match(/^```/gm)).toHaveLength(2);
+  });
+
+  it('leaves out the related section when there are none', () => {
+    expect(formatMarkdown(makePack(), excerpts)).not.toContain('Related files');
+  });
+
   it('leaves out empty gap and warning sections', () => {
     const text = formatMarkdown(makePack(), noExcerpts);
     expect(text).not.toContain('Open gaps');

@@ -173,6 +173,27 @@ describe('formatMarkdown within a token budget', () => {
     expect(estimateTokens(text)).toBeLessThanOrEqual(260);
   });
 
+  it('leaves out the least relevant related files before any core file, and says how many', () => {
+    const related = Array.from({ length: 10 }, (_, index) => ({
+      path: `src/neighbour-${index}.ts`,
+      relevance: 0.79 - index / 100,
+      reason: `Calls the retry ${'with its options '.repeat(4)}`,
+      kind: 'source' as const,
+    }));
+    const pack = makePack({ files: [first, second], related });
+    const whole = formatMarkdown(pack, { excerpts: false, budgetTokens: 100_000 });
+    expect(whole).toContain('`src/neighbour-9.ts`');
+    const text = formatMarkdown(pack, { excerpts: false, budgetTokens: 300 });
+    expect(bodyOf(text, 'src/a.ts')).toBeDefined();
+    expect(bodyOf(text, 'src/b.ts')).toBeDefined();
+    expect(text).toContain('`src/neighbour-0.ts`');
+    expect(text).not.toContain('`src/neighbour-9.ts`');
+    expect(text).toMatch(
+      /\n\n\d+ less relevant related files? left out to fit the token budget\.\n/,
+    );
+    expect(estimateTokens(text)).toBeLessThanOrEqual(300);
+  });
+
   it('clips a task too long for the budget to a title that fits', () => {
     const pack = makePack({ task: `Fix ${'everything '.repeat(200)}` });
     const text = formatMarkdown(pack, { excerpts: false, budgetTokens: 30 });
@@ -195,6 +216,12 @@ describe('formatMarkdown within a token budget', () => {
       { description: 'the Backoff type', raisedBy: ['src/module-0.ts'], cycle: 1, searched: false },
     ],
     warnings: ['3 files were not read: over the size limit'],
+    related: Array.from({ length: 8 }, (_, index) => ({
+      path: `test/module-${index}.test.ts`,
+      relevance: 0.7 - index / 50,
+      reason: `Tests module ${index} ${'through the client '.repeat(index)}`,
+      kind: 'test' as const,
+    })),
   });
   const crowdedContents = new Map(
     crowded.files.filter((_, index) => index % 2 === 0).map((file) => [file.path, numbered(1, 90)]),
