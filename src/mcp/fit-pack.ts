@@ -6,9 +6,10 @@ import { estimateTokens } from '../contracts/tokens.js';
  * An MCP client passes a tool's structured result to the model as it is, and Claude Code warns
  * above 10,000 tokens and cuts off at 25,000 by default. This trims a pack to a budget, giving up
  * first what the model needs least: all but the title of the task it sent, the tail of `evaluated`, then the trace's path lists, then
- * excerpts (least relevant file first), and last the rest of `evaluated`. The selected files'
- * paths, reasons and line ranges and the gaps always stay, so the model can read any file itself;
- * a warning in the pack says what was left out.
+ * excerpts (least relevant file first), then the rest of `evaluated`, and last the least relevant
+ * `related` entries (they are bounded by `maxRelated` and hold no content, so this is rare). The
+ * core files' paths, reasons and line ranges and the gaps always stay, so the model can read any
+ * file itself; a warning in the pack says what was left out.
  */
 
 /** Runners-up kept in `evaluated` after the selected files when it must shrink. */
@@ -110,12 +111,22 @@ export function fitPackToBudget(pack: ContextPack, budgetTokens: number): Contex
           : `the ${removed} least relevant files have no excerpt (read them at their line ranges)`,
       );
   }
-  // Last resort, for many selected files: the selected ones are in `files` already.
+  // For many selected files: the core ones are in `files` already, the related in `related`.
   if (tokensOf(fitted) > target && fitted.evaluated.length > 0) {
     fitted = { ...fitted, evaluated: [] };
-    evaluatedNote = `\`evaluated\` is empty (${pack.evaluated.length} files were judged; the selected ones are in \`files\`)`;
+    evaluatedNote = `\`evaluated\` is empty (${pack.evaluated.length} files were judged; the core ones are in \`files\`, the related in \`related\`)`;
   }
   if (evaluatedNote !== undefined) notes.unshift(evaluatedNote);
+  // Last resort: the least relevant related paths, whose reasons are all that is left to cut.
+  let related = fitted.related.length;
+  while (related > 0 && tokensOf({ ...fitted, related: fitted.related.slice(0, related) }) > target)
+    related--;
+  if (related < fitted.related.length) {
+    notes.push(
+      `\`related\` holds the ${related} most relevant of ${pack.related.length} related files`,
+    );
+    fitted = { ...fitted, related: fitted.related.slice(0, related) };
+  }
   const warning = `to stay within the output budget of ${budgetTokens} tokens: ${notes.join('; ')}`;
   return { ...fitted, warnings: [...fitted.warnings, warning] };
 }

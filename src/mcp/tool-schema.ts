@@ -8,8 +8,9 @@ export const RETRIEVE_CONTEXT_TOOL = 'retrieve_context';
 export const RETRIEVE_CONTEXT_DESCRIPTION = [
   'Finds the files a coding task needs before work starts.',
   'It searches the repository, scores each candidate file from 0 to 1 for relevance with a reason,',
-  'refines the search from what is still missing, and returns the best files (most relevant first)',
-  'with their line ranges and excerpts, plus open gaps.',
+  'refines the search from what is still missing, and returns the core files that implement the task',
+  '(most relevant first) with their line ranges and excerpts, related files to open if needed',
+  '(paths and one-line reasons only), plus open gaps.',
   "Call it with the task in the user's own words, keeping identifiers, file names and error messages,",
   'before reading unfamiliar code or handing a task to a subagent; then read the files it names,',
   'starting at their line ranges.',

@@ -38,6 +38,28 @@ const tokensOf = (pack: ContextPack) => estimateTokens(JSON.stringify(pack));
 const full = bigPack();
 
 describe('fitPackToBudget', () => {
+  it('cuts the least relevant related paths last, and says so', () => {
+    const related = Array.from({ length: 50 }, (_, index) => ({
+      path: `src/neighbour-${index}.ts`,
+      relevance: 0.79 - index / 100,
+      reason: 'Calls the retry policy with options of its own, which the task may need to pass on.',
+      kind: 'source' as const,
+    }));
+    const pack = { ...full, related };
+    const fitted = fitPackToBudget(pack, 1000);
+    expect(tokensOf(fitted)).toBeLessThanOrEqual(1000);
+    expect(fitted.evaluated).toEqual([]);
+    expect(fitted.related.length).toBeGreaterThan(0);
+    expect(fitted.related).toEqual(related.slice(0, fitted.related.length));
+    expect(fitted.warnings.at(-1)).toMatch(
+      new RegExp(
+        `; \`related\` holds the ${fitted.related.length} most relevant of 50 related files$`,
+      ),
+    );
+    // With room for them all, no related path is cut.
+    expect(fitPackToBudget(pack, 3000).related).toEqual(related);
+  });
+
   it('returns a pack within the budget as it is', () => {
     expect(fitPackToBudget(full, tokensOf(full))).toBe(full);
   });
@@ -84,7 +106,7 @@ describe('fitPackToBudget', () => {
       evaluated: 0,
       excerpts: [false, false, false],
       warning:
-        "`evaluated` is empty (33 files were judged; the selected ones are in `files`); the trace's cycles list no paths (their counts and queries stay); the 3 least relevant files have no excerpt (read them at their line ranges)",
+        "`evaluated` is empty (33 files were judged; the core ones are in `files`, the related in `related`); the trace's cycles list no paths (their counts and queries stay); the 3 least relevant files have no excerpt (read them at their line ranges)",
     },
   ])(
     'at $budget tokens keeps $evaluated judged files and the excerpts $excerpts',
