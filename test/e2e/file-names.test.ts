@@ -138,11 +138,19 @@ describe('hostile file names in the Claude judge prompts', () => {
 });
 
 describe('hostile file names in Markdown and the hook section', () => {
+  // Every file core (each gets a heading), and the default split (some are only named as related).
   let pack: ContextPack;
+  let split: ContextPack;
   beforeAll(async () => {
     const root = await hostileRepository();
-    pack = await iterativeRetrieve(TASK, { root, judge: createHeuristicJudge(), maxFiles: 10 });
+    const judge = createHeuristicJudge();
+    pack = await iterativeRetrieve(TASK, { root, judge, maxFiles: 10, coreRelevance: 0.5 });
     expect(pack.files.map((file) => file.path).sort()).toEqual([...NAMES].sort());
+    split = await iterativeRetrieve(TASK, { root, judge });
+    expect(split.related.length).toBeGreaterThan(0);
+    expect([...split.files, ...split.related].map((file) => file.path).sort()).toEqual(
+      [...NAMES].sort(),
+    );
   });
 
   it('give one heading per file, each naming its file', () => {
@@ -158,9 +166,25 @@ describe('hostile file names in Markdown and the hook section', () => {
     expect(text).not.toContain('\u001b');
   });
 
-  it('cannot close the hook section early', async () => {
+  it('give one line per related file, each naming its file', () => {
+    const text = formatMarkdown(split, { excerpts: true });
+    const list = text.split('## Related files\n\n')[1]?.split('\n\n')[1] ?? '';
+    const items = list.trimEnd().split('\n');
+    expect(items).toHaveLength(split.related.length);
+    const named = items.map((line) => {
+      const code = /^- (`+) ?(.*?) ?\1 \(0\.\d\d\): /.exec(line);
+      expect(code, line).not.toBeNull();
+      return leadingPath(code?.[2] ?? '');
+    });
+    expect(named).toEqual(split.related.map((file) => file.path));
+  });
+
+  it.each([
+    ['every file core', () => pack],
+    ['core and related', () => split],
+  ])('cannot close the hook section early (%s)', async (_name, packOf) => {
     const section = (
-      await prepareContextSection(pack, {
+      await prepareContextSection(packOf(), {
         packId: 'abc',
         title: TASK,
         largestBudgetTokens: 6000,
@@ -190,10 +214,13 @@ describe('hostile file names in --format paths', () => {
 
   it('quotes a name that would not survive a line, as git ls-files does, and round-trips', async () => {
     const root = await hostileRepository();
-    const json = await cli([...options(root), '--max-files', '10', '--format', 'json']);
-    const expected = (JSON.parse(json.stdout) as ContextPack).files.map((file) => file.path);
+    const json = await cli([...options(root), '--format', 'json']);
+    const parsed = JSON.parse(json.stdout) as ContextPack;
+    // The core first, then the related paths: together, every file.
+    const expected = [...parsed.files, ...parsed.related].map((file) => file.path);
+    expect(parsed.related.length).toBeGreaterThan(0);
     expect([...expected].sort()).toEqual([...NAMES].sort());
-    const run = await cli([...options(root), '--max-files', '10', '--format', 'paths']);
+    const run = await cli([...options(root), '--format', 'paths', '--related']);
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     expect(lines.pop()).toBe('');
@@ -207,7 +234,7 @@ describe('hostile file names in --format paths', () => {
     'separates raw paths with NUL bytes with %j',
     async (...flags) => {
       const root = await hostileRepository();
-      const run = await cli([...options(root), '--max-files', '10', ...flags]);
+      const run = await cli([...options(root), '--related', ...flags]);
       expect(run.code).toBe(0);
       expect(run.stdout.endsWith('\0')).toBe(true);
       expect(run.stdout.split('\0').slice(0, -1).sort()).toEqual([...NAMES].sort());
