@@ -36,6 +36,7 @@ export {
   contextPackJsonSchema,
   type ContextPack,
   type ContextFile,
+  type RelatedFile,
 } from './output/context-pack.js';
 export type { CycleTrace } from './loop/cycle-trace.js';
 export { formatContextPack, OUTPUT_FORMATS, type OutputFormat } from './output/format.js';
