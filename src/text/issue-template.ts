@@ -30,7 +30,7 @@ const THEMATIC_BREAK = /^\s{0,3}(?:-{3,}|\*{3,}|_{3,})\s*$/;
 const GH_HEADER_FIELD = /^[a-z]+:\t/;
 
 export function withoutIssueTemplate(task: string): string {
-  const lines = withoutGhHeader(task.split(/\r?\n/));
+  const lines = withoutHtmlComments(withoutGhHeader(task.split(/\r?\n/)));
   const kept: string[] = [];
   let fence: string | undefined;
   let inEnvironment = false;
@@ -64,6 +64,62 @@ export function withoutIssueTemplate(task: string): string {
     else kept.push(line);
   });
   return kept.join('\n');
+}
+
+/**
+ * Lines without `<!-- … -->` comments: templates fill them with instructions ("please search for
+ * a similar issue", links to the contributing guide) that GitHub does not even show. A comment
+ * left open is kept, so a stray `<!--` never hides the rest of a task; fenced code is kept as written.
+ */
+function withoutHtmlComments(lines: readonly string[]): string[] {
+  if (!lines.some((line) => line.includes('<!--'))) return [...lines];
+  const kept: string[] = [];
+  let fence: string | undefined;
+  // Since an unclosed `<!--`: the text before it, and the lines as written in case it never closes.
+  let open: { before: string; lines: string[] } | undefined;
+  const keep = (text: string) => {
+    if (text.trim() !== '') kept.push(text);
+  };
+  for (const line of lines) {
+    let text = line;
+    if (open) {
+      const end = line.indexOf('-->');
+      if (end < 0) {
+        open.lines.push(line);
+        continue;
+      }
+      text = open.before + line.slice(end + 3);
+      open = undefined;
+    } else {
+      const fenceLine = FENCE.exec(line);
+      if (fence !== undefined || fenceLine) {
+        if (fenceLine) fence = nextFence(fence, fenceLine[1] ?? '', fenceLine[2] ?? '');
+        kept.push(line);
+        continue;
+      }
+    }
+    const cut = withoutClosedComments(text);
+    if (cut.open) open = { before: cut.text, lines: [line] };
+    else if (cut.text === line) kept.push(line);
+    else keep(cut.text);
+  }
+  // Never closed: not a comment after all.
+  if (open) kept.push(...open.lines);
+  return kept;
+}
+
+/** A line with its closed comments cut out, and whether a comment is still open at its end. */
+function withoutClosedComments(line: string): { text: string; open: boolean } {
+  let text = '';
+  let from = 0;
+  for (;;) {
+    const start = line.indexOf('<!--', from);
+    if (start < 0) return { text: text + line.slice(from), open: false };
+    text += line.slice(from, start);
+    const end = line.indexOf('-->', start + 4);
+    if (end < 0) return { text, open: true };
+    from = end + 3;
+  }
 }
 
 /** The fence still open after a fence line: CommonMark closes one only with a run as long, of the same character. */

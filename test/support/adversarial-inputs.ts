@@ -97,6 +97,7 @@ const SHAPES: readonly Shape[] = [
   repeated('fences on one line', '```a'),
   repeated('fences on their own lines', '```\n'),
   repeated('angle brackets', '<'),
+  repeated('HTML comment openers', '<!-- a\n'),
   repeated('template braces', '${{{{'),
   repeated('parentheses', '('),
   repeated('heading marks', '# '),

@@ -93,6 +93,21 @@ describe('withoutIssueTemplate', () => {
       'Title\n- [ ] Rename `refreshToken` in src/auth/session.ts',
     ],
     [
+      "drops a template's HTML comments, over several lines or inside one",
+      'Title\n<!-- Please search for a similar issue\nfirst, see CONTRIBUTING.md. -->\nThe writer <!-- say which --> ignores `formats`.',
+      'Title\nThe writer  ignores `formats`.',
+    ],
+    [
+      'keeps the text after an unclosed `<!--`, and comments in fenced code',
+      'Title\n```html\n<!-- a slot -->\n```\nA stray <!-- opens\nnothing.',
+      'Title\n```html\n<!-- a slot -->\n```\nA stray <!-- opens\nnothing.',
+    ],
+    [
+      'keeps what follows a comment that closes on a later line',
+      'Title\n<!-- hidden\nstill hidden --> The parser drops `NaN`.',
+      'Title\n The parser drops `NaN`.',
+    ],
+    [
       'keeps only the title and body of `gh issue view`',
       'title:\tToken expiry is off by one\nstate:\tOPEN\nauthor:\tsomeone\nlabels:\tbug\n--\nExpiry is checked with >.',
       'Token expiry is off by one\nExpiry is checked with >.',
