@@ -14,7 +14,11 @@ export interface SourceFile {
   symbolStems: readonly ReadonlySet<string>[];
   /** Stems of every word of the content (identifiers split into words). */
   stems: ReadonlySet<string>;
-  /** Stems of the words of the file name, and of its directories. */
+  /**
+   * Stems of the words of the file name without its extension, and of its directories. A task's
+   * "JSON" or "rst" names a format: it is `json.py` or `rst.py`, not every `*.json` or `*.rst`
+   * (which, counted, made the word look too common to matter).
+   */
   fileNameStems: ReadonlySet<string>;
   directoryStems: ReadonlySet<string>;
 }
@@ -108,6 +112,12 @@ function kindOfContent(path: string, lines: readonly string[]): FileKind {
   return kind === 'source' && declaresOnlyTypes(path, lines) ? 'declaration' : kind;
 }
 
+/** `rst.py` → `rst`, `jquery.dataTables.js` → `jquery.dataTables`; `.gitignore` stays whole. */
+function withoutLastExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
 export function analyzeSource(path: string, text: string): SourceFile {
   const lines = text.split(/\r?\n/);
   const stems = stemsOfText(text);
@@ -120,7 +130,7 @@ export function analyzeSource(path: string, text: string): SourceFile {
     outline,
     symbolStems: outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name))),
     stems,
-    fileNameStems: stemsOfText(posix.basename(path)),
+    fileNameStems: stemsOfText(withoutLastExtension(posix.basename(path))),
     directoryStems: directory === '.' ? new Set() : stemsOfText(directory),
   };
 }

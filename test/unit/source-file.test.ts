@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeSource } from '../../src/repository/source-file.js';
+import { stem } from '../../src/text/stem.js';
 import { type FileKind } from '../../src/contracts/file-kind.js';
 
 const kindOf = (path: string, lines: string[]) => analyzeSource(path, lines.join('\n')).kind;
@@ -51,5 +52,17 @@ describe('analyzeSource: kind', () => {
     ['a TypeScript test of types', 'test/types.test.ts', ['type A = string'], 'test'],
   ])('%s is %s', (_name, path, lines, kind) => {
     expect(kindOf(path, lines)).toBe(kind);
+  });
+});
+
+describe('analyzeSource: the words of a path', () => {
+  it.each<[string, string[], string[]]>([
+    ['a module named after a format', 'lib/writers/rst.py', ['rst']],
+    ['a file in that format', 'docs/writing/tables.rst', ['tables']],
+    ['a name with dots', 'vendor/jquery.dataTables.js', ['jquery', 'data', 'tables']],
+    ['a dot file', '.gitignore', ['gitignore']],
+  ])('%s: %s', (_name, path, words) => {
+    const stems = words.map(stem).sort();
+    expect([...analyzeSource(path, '').fileNameStems].sort()).toEqual(stems);
   });
 });
