@@ -56,7 +56,7 @@ describe('analyzeSource: kind', () => {
 });
 
 describe('analyzeSource: the words of a path', () => {
-  it.each<[string, string[], string[]]>([
+  it.each<[string, string, string[]]>([
     ['a module named after a format', 'lib/writers/rst.py', ['rst']],
     ['a file in that format', 'docs/writing/tables.rst', ['tables']],
     ['a name with dots', 'vendor/jquery.dataTables.js', ['jquery', 'data', 'tables']],
