@@ -14,8 +14,10 @@ import {
   stat,
   writeFile,
 } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import { dirname, join, parse } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { ConfigError, SearchError } from './errors.js';
 
 /** The library's only access to the file system. */
@@ -152,6 +154,27 @@ export async function readTaskFile(path: string, maxBytes: number): Promise<stri
     if (error instanceof ConfigError) throw error;
     throw new SearchError(`cannot read \`${path}\``, { cause: error, path });
   }
+}
+
+/** Where the plugin bundle keeps the grammars it ships, brotli-compressed, beside its `cli/`. */
+const BUNDLED_FILES = new URL('../grammars/', import.meta.url);
+
+/**
+ * A file that a dependency ships (a grammar's WebAssembly), or undefined when it is not installed:
+ * from the plugin bundle's own copy (`<file>.br`), else from the package in `node_modules`.
+ * Read by path, not through the package's `exports`, which may not list the file.
+ */
+export async function readPackagedFile(
+  packageName: string,
+  file: string,
+): Promise<Uint8Array | undefined> {
+  const bundled = await readFile(new URL(`${file}.br`, BUNDLED_FILES)).catch(() => undefined);
+  if (bundled) return brotliDecompressSync(bundled);
+  for (const directory of createRequire(import.meta.url).resolve.paths(packageName) ?? []) {
+    const bytes = await readFile(join(directory, packageName, file)).catch(() => undefined);
+    if (bytes) return bytes;
+  }
+  return undefined;
 }
 
 /** Text of a file outside the searched tree (a prompt); errors name the path. */
