@@ -1,7 +1,9 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { constants, brotliCompressSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { GRAMMAR_FILES, RUNTIME_FILE } from '../src/structure/syntax/grammars.js';
 
 /**
  * Builds the directory the marketplace installs (`plugin/`): the CLI bundled with its production
@@ -48,6 +50,19 @@ await build({
   logLevel: 'warning',
 });
 await cp(join(REPOSITORY, 'prompts'), join(plugin, 'dist/prompts'), { recursive: true });
+// The tree-sitter runtime and grammars, where src/file-system.ts `readPackagedFile` looks first:
+// brotli keeps the twelve languages' WebAssembly to a fraction of its 21 MB.
+await mkdir(join(plugin, 'dist/grammars'), { recursive: true });
+for (const { packageName, file } of [RUNTIME_FILE, ...Object.values(GRAMMAR_FILES)]) {
+  const wasm = await readFile(join(REPOSITORY, 'node_modules', packageName, file));
+  const compressed = brotliCompressSync(wasm, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_SIZE_HINT]: wasm.length,
+    },
+  });
+  await writeFile(join(plugin, 'dist/grammars', `${file}.br`), compressed);
+}
 for (const path of PLUGIN_FILES) {
   await mkdir(dirname(join(plugin, path)), { recursive: true });
   await cp(join(REPOSITORY, path), join(plugin, path), { recursive: true });

@@ -75,6 +75,12 @@ export const retrievalOptionsSchema = z
         z.object({ gitDirectory: z.string().min(1), revision: z.string().min(1) }).strict(),
       ])
       .default(true),
+    /**
+     * Parse candidate files with tree-sitter (JavaScript, TypeScript, Python, Go, Rust, Java,
+     * Kotlin, C, C++, C#, PHP, Ruby): excerpts show whole definitions, and symbols carry their kind
+     * and extent. Files of other languages, or that fail to parse, keep the regex outline. Default true.
+     */
+    syntax: z.boolean().default(true),
     /** Most commits read from the history. Default 2,000. */
     maxHistoryCommits: z.int().min(1).default(2000),
     /** Files larger than this (bytes) are skipped. Default 1 MB. */

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { describeWorkspace } from './repository/overview.js';
-import { openWorkspace } from './repository/workspace.js';
+import { openWorkspace, type Workspace } from './repository/workspace.js';
+import { excerptCandidate } from './dispatch/dispatch.js';
+import type { JudgedFile } from './contracts/evaluation.js';
 import { ConfigError } from './errors.js';
 import { readGitHistory, type GitHistory } from './history/git-log.js';
 import { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
@@ -19,6 +21,35 @@ import {
   type ResolvedRetrievalOptions,
   type RetrievalOptions,
 } from './options.js';
+
+/**
+ * The judged files that may be handed over with their excerpts (the best `maxFiles` at
+ * `minRelevance`), excerpted again from their parse: a judge that did not read excerpts left
+ * them unparsed, and parsing them all would have cost more than the rest of the run.
+ */
+async function withParsedExcerpts(
+  judged: readonly JudgedFile[],
+  workspace: Workspace,
+  options: Pick<ResolvedRetrievalOptions, 'maxFiles' | 'minRelevance' | 'excerptTokens'>,
+): Promise<JudgedFile[]> {
+  const handedOver = new Set(
+    judged
+      .filter((file) => file.relevance >= options.minRelevance)
+      .sort((left, right) => right.relevance - left.relevance)
+      .slice(0, options.maxFiles),
+  );
+  return Promise.all(
+    judged.map(async (file) => {
+      const source = handedOver.has(file) ? workspace.get(file.path) : undefined;
+      if (!source) return file;
+      const excerpt = await excerptCandidate(workspace, source, file.candidate.matches, {
+        excerptTokens: options.excerptTokens,
+        parse: true,
+      });
+      return { ...file, candidate: { ...file.candidate, ...excerpt } };
+    }),
+  );
+}
 
 /**
  * Finds the files a subagent needs for `task` under `options.root`: DISPATCH a search, EVALUATE
@@ -77,6 +108,7 @@ async function retrieveWithin(
     maxFileBytes: resolved.maxFileBytes,
     maxFiles: resolved.maxRepositoryFiles,
     task,
+    syntax: resolved.syntax,
     signal,
   });
   resolved.onProgress?.({ type: 'read', files: workspace.files.length, ms: workspace.readMs });
@@ -121,7 +153,10 @@ async function retrieveWithin(
     task,
     root,
     judge: judge.name,
-    outcome,
+    outcome:
+      judge.readsExcerpts === false && resolved.syntax
+        ? { ...outcome, judged: await withParsedExcerpts(outcome.judged, workspace, resolved) }
+        : outcome,
     filesConsidered: workspace.files.length,
     skipped: workspace.skipped,
     selection: {

@@ -19,6 +19,7 @@ export type FlagOption =
   | 'maxCandidatesPerCycle'
   | 'maxRepositoryFiles'
   | 'history'
+  | 'syntax'
   | 'timeoutSeconds'
   | 'concurrency'
   | 'maxCalls'
@@ -164,6 +165,12 @@ export const FLAGS: readonly FlagDefinition[] = [
     option: 'history',
     group: 'search',
     help: 'ignore the git history (by default the offline judge ranks higher the files that past commits like the task changed)',
+  },
+  {
+    flag: 'no-syntax',
+    option: 'syntax',
+    group: 'search',
+    help: 'do not parse candidates with tree-sitter (by default excerpts show whole definitions in 12 languages)',
   },
   {
     flag: 'timeout',

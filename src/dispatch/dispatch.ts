@@ -15,6 +15,12 @@ export interface DispatchOptions {
   /** How many of the best new candidates to return with excerpts. */
   limit: number;
   excerptTokens: number;
+  /**
+   * Parse the candidates returned for their excerpts and symbols. A judge that rates from the
+   * matches alone (the offline one) leaves it off: `parsedExcerpt` is then applied to the files
+   * handed over only.
+   */
+  parse: boolean;
 }
 
 export interface DispatchResult {
@@ -51,13 +57,44 @@ async function redactedExcerpt(
   matches: readonly KeywordMatch[],
   excerptTokens: number,
 ): Promise<Pick<Candidate, 'excerpt' | 'lineRanges' | 'redactions'>> {
-  const whole = await redactSecrets(file.lines.join('\n'));
-  const excerpt = buildExcerpt({ ...file, lines: whole.text.split('\n') }, matches, excerptTokens);
+  const whole = await redactedLines(file);
+  const excerpt = buildExcerpt({ ...file, lines: whole.lines }, matches, excerptTokens);
   const shown = await redactSecrets(excerpt.text);
   return {
     excerpt: shown.text,
     lineRanges: excerpt.lineRanges,
-    redactions: countRedactions(whole.redactions) + countRedactions(shown.redactions),
+    redactions: whole.redactions + countRedactions(shown.redactions),
+  };
+}
+
+/** A file redacted whole, once per run: a file handed over is excerpted a second time. */
+const redacted = new WeakMap<SourceFile, Promise<{ lines: string[]; redactions: number }>>();
+function redactedLines(file: SourceFile): Promise<{ lines: string[]; redactions: number }> {
+  let whole = redacted.get(file);
+  if (!whole) {
+    whole = redactSecrets(file.lines.join('\n')).then((result) => ({
+      lines: result.text.split('\n'),
+      redactions: countRedactions(result.redactions),
+    }));
+    redacted.set(file, whole);
+  }
+  return whole;
+}
+
+/**
+ * A candidate's symbols and redacted excerpt: with `parse`, from its syntax tree where it has one
+ * (whole definitions around the matched lines), else from its regex outline.
+ */
+export async function excerptCandidate(
+  workspace: Workspace,
+  file: SourceFile,
+  matches: readonly KeywordMatch[],
+  options: Pick<DispatchOptions, 'excerptTokens' | 'parse'>,
+): Promise<Pick<Candidate, 'symbols' | 'excerpt' | 'lineRanges' | 'redactions'>> {
+  const outline = options.parse ? await workspace.parsedOutline(file) : file.outline;
+  return {
+    symbols: outline.symbols,
+    ...(await redactedExcerpt({ ...file, outline }, matches, options.excerptTokens)),
   };
 }
 
@@ -109,7 +146,7 @@ export async function dispatch(
       right.rankScore - left.rankScore ||
       (left.path < right.path ? -1 : 1),
   );
-  // Imports and excerpts cost the most, so only the candidates returned get them.
+  // Parses, imports and excerpts cost the most, so only the candidates returned get them.
   const candidates = await Promise.all(
     fresh.slice(0, options.limit).flatMap((candidate): Promise<Candidate>[] => {
       const file = workspace.get(candidate.path);
@@ -119,7 +156,7 @@ export async function dispatch(
         return resolved ? { ...entry, resolved } : { ...entry };
       });
       return [
-        redactedExcerpt(file, candidate.matches, options.excerptTokens).then((excerpt) => ({
+        excerptCandidate(workspace, file, candidate.matches, options).then((excerpt) => ({
           ...candidate,
           imports,
           ...excerpt,

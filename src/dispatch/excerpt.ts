@@ -2,8 +2,10 @@ import type { SourceFile } from '../repository/source-file.js';
 import type { KeywordMatch, LineRange } from '../contracts/candidate.js';
 
 /**
- * A compact view of a file for a judge: its outline (imports and defined symbols) and numbered
- * windows around the lines that matched, within a token budget, so no judge needs a whole file.
+ * A compact view of a file for a judge: its outline (imports and defined symbols) and the numbered
+ * lines that matched, within a token budget, so no judge needs a whole file. Around each matched
+ * line it shows the whole innermost definition when the parse delimited it and it fits (a window
+ * cut mid-call hides what the code does), else a few lines either side.
  */
 
 export interface Excerpt {
@@ -56,6 +58,16 @@ function prioritisedLines(matches: readonly KeywordMatch[]): number[] {
     .map(([line]) => line);
 }
 
+/** The innermost parsed definition that holds `line`, as a range of lines. */
+function enclosingDefinition(file: SourceFile, line: number): LineRange | undefined {
+  let innermost: LineRange | undefined;
+  for (const { line: start, endLine: end } of file.outline.symbols) {
+    if (end === undefined || line < start || line > end) continue;
+    if (!innermost || end - start < innermost[1] - innermost[0]) innermost = [start, end];
+  }
+  return innermost;
+}
+
 function mergeRanges(ranges: LineRange[]): LineRange[] {
   const sorted = [...ranges].sort((left, right) => left[0] - right[0]);
   const merged: LineRange[] = [];
@@ -95,13 +107,19 @@ export function buildExcerpt(
   const wanted = prioritisedLines(matches);
   // A file with no hit (asked for by name) shows its beginning.
   const seeds = wanted.length > 0 ? wanted : [1 + WINDOW_RADIUS];
-  // A window that does not fit is skipped; a later, smaller or adjacent one may still fit.
+  // A part that does not fit is skipped; a later, smaller or adjacent one may still fit.
   for (const line of seeds.slice(0, 64)) {
-    const next = mergeRanges([
-      ...ranges,
-      [Math.max(1, line - WINDOW_RADIUS), Math.min(lastLine, line + WINDOW_RADIUS)],
-    ]);
-    if (renderRanges(file, next).length <= remaining) ranges = next;
+    const window: LineRange = [
+      Math.max(1, line - WINDOW_RADIUS),
+      Math.min(lastLine, line + WINDOW_RADIUS),
+    ];
+    const definition = enclosingDefinition(file, line);
+    for (const part of definition ? [definition, window] : [window]) {
+      const next = mergeRanges([...ranges, part]);
+      if (renderRanges(file, next).length > remaining) continue;
+      ranges = next;
+      break;
+    }
   }
   if (wanted.length === 0) {
     // Extend the opening window while the budget lasts.

@@ -35,6 +35,11 @@ export interface Judge {
   readonly name: string;
   /** How many candidates per cycle suit this judge (the best by lexical rank); the loop's default. */
   readonly candidatesPerCycle?: number;
+  /**
+   * False for a judge that rates from the keyword matches and never reads the excerpts (the
+   * offline one): candidates are then not parsed, only the files handed over. Default true.
+   */
+  readonly readsExcerpts?: boolean;
   initialQuery(task: string, overview: RepoOverview, context: CallContext): Promise<Query>;
   evaluate(task: string, candidate: Candidate, context: JudgeContext): Promise<Evaluation>;
   refine(

@@ -11,6 +11,10 @@ import {
 import { assertSearchableRoot, listFiles, readBytes, readFileWithin } from '../file-system.js';
 import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
 import { createImportResolver, type ImportResolver } from '../structure/imports.js';
+import type { Outline } from '../structure/outline.js';
+import { parseSymbols } from '../structure/syntax/parse-symbols.js';
+import { grammarOf, type GrammarName } from '../structure/syntax/grammars.js';
+import { loadGrammar } from '../structure/syntax/load-grammar.js';
 import { keepMostLikely } from './read-order.js';
 import { createSecretFileFilter } from './secret-files.js';
 import { analyzeSource, type SourceFile } from './source-file.js';
@@ -26,6 +30,8 @@ export interface WorkspaceOptions {
   maxFiles: number;
   /** The task: over `maxFiles`, paths that share a word with it are the last left out. */
   task?: string | undefined;
+  /** Parse candidates with tree-sitter for their definitions' kinds and extents. Default true. */
+  syntax?: boolean | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -49,11 +55,31 @@ export interface Workspace {
   documentFrequency(stems: readonly string[]): number;
   averageLineCount: number;
   imports: ImportResolver;
+  /**
+   * A file's outline with the definitions its syntax tree shows, whole (kind, first and last
+   * line), where it can be parsed; else the regex outline. Parsed on first request, once per run:
+   * only candidates are, never the whole repository.
+   */
+  parsedOutline(file: SourceFile): Promise<Outline>;
   skipped: SkippedFiles;
   readMs: number;
 }
 
 const READ_CONCURRENCY = 32;
+
+/**
+ * Starts compiling the grammars of the repository's two most common languages while the search
+ * runs: WebAssembly compiles off the main thread, so the first parse finds its grammar ready.
+ */
+function preloadGrammars(files: readonly SourceFile[]): void {
+  const counts = new Map<GrammarName, number>();
+  for (const file of files) {
+    const grammar = grammarOf(file.path);
+    if (grammar) counts.set(grammar, (counts.get(grammar) ?? 0) + 1);
+  }
+  const common = [...counts].sort((left, right) => right[1] - left[1]).slice(0, 2);
+  for (const [grammar] of common) void loadGrammar(grammar);
+}
 
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
@@ -124,6 +150,8 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   const byPath = new Map(files.map((file) => [file.path, file]));
   const frequencies = new Map<string, number>();
   const totalLines = files.reduce((sum, file) => sum + file.lines.length, 0);
+  const outlines = new Map<string, Promise<Outline>>();
+  if (options.syntax !== false) preloadGrammars(files);
 
   return {
     root,
@@ -145,6 +173,17 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     },
     averageLineCount: files.length ? totalLines / files.length : 1,
     imports: createImportResolver(files.map((file) => file.path)),
+    parsedOutline(file) {
+      if (options.syntax === false) return Promise.resolve(file.outline);
+      let outline = outlines.get(file.path);
+      if (!outline) {
+        outline = parseSymbols(file.path, file.lines.join('\n')).then((symbols) =>
+          symbols ? { imports: file.outline.imports, symbols } : file.outline,
+        );
+        outlines.set(file.path, outline);
+      }
+      return outline;
+    },
     skipped,
     readMs: performance.now() - started,
   };

@@ -77,6 +77,8 @@ describe('the built plugin directory', { timeout: 60_000 }, () => {
       'skills/iterative-retrieval/SKILL.md',
       ENTRY,
       'dist/prompts/evaluate.md',
+      'dist/grammars/tree-sitter.wasm.br',
+      'dist/grammars/tree-sitter-python.wasm.br',
     ])
       expect(files).toContain(path);
     for (const path of ['hooks/hooks.json', '.mcp.json', 'agents/context-scout.md']) {
@@ -102,6 +104,23 @@ describe('the built plugin directory', { timeout: 60_000 }, () => {
     );
     expect(found.code, found.stderr).toBe(0);
     expect(found.stdout.split('\n')).toContain('src/auth/tokens.ts');
+  });
+
+  it('parses with the grammars it ships: excerpts show whole functions', async () => {
+    const found = await run(
+      [join(plugin, ENTRY), TASK, '--root', EXAMPLE, '--judge', 'heuristic', '--format', 'json'],
+      { cwd: elsewhere },
+    );
+    expect(found.code, found.stderr).toBe(0);
+    const pack = JSON.parse(found.stdout) as {
+      files: { path: string; lineRanges: [number, number][] }[];
+    };
+    const tokens = pack.files.find((file) => file.path === 'src/auth/tokens.ts');
+    const lines = (await readFile(join(EXAMPLE, 'src/auth/tokens.ts'), 'utf8')).split('\n');
+    const whole = tokens?.lineRanges.filter(
+      ([start, end]) => /^export function/.test(lines[start - 1] ?? '') && lines[end - 1] === '}',
+    );
+    expect(whole?.length).toBeGreaterThan(0);
   });
 
   it('hands a subagent its context as a hook, secrets redacted', async () => {

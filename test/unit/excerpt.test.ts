@@ -4,7 +4,7 @@ import type { Excerpt } from '../../src/dispatch/excerpt.js';
 import { matchFile, weighKeywords } from '../../src/dispatch/match.js';
 import { analyzeSource } from '../../src/repository/source-file.js';
 import type { SourceFile } from '../../src/repository/source-file.js';
-import { openWorkspace } from '../../src/repository/workspace.js';
+import { openWorkspace, type Workspace } from '../../src/repository/workspace.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 import { estimateTokens } from '../../src/contracts/tokens.js';
 import type { KeywordMatch, LineRange } from '../../src/contracts/candidate.js';
@@ -211,5 +211,65 @@ describe('buildExcerpt', () => {
       expect(estimateTokens(buildExcerpt(file, matches, budget).text)).toBeLessThanOrEqual(budget);
       expect(estimateTokens(buildExcerpt(file, [], budget).text)).toBeLessThanOrEqual(budget);
     }
+  });
+});
+
+describe('buildExcerpt with a parsed file: whole definitions, not windows cut mid-call', () => {
+  let parsed: SourceFile;
+  let workspace: Workspace;
+  beforeAll(async () => {
+    const root = await createTempTree({ 'src/auth/tokens.ts': TOKENS_FILE });
+    workspace = await openWorkspace(root, { maxFileBytes: 100_000, maxFiles: 10 });
+    const source = workspace.get('src/auth/tokens.ts');
+    if (!source) throw new Error('src/auth/tokens.ts was not read');
+    parsed = { ...source, outline: await workspace.parsedOutline(source) };
+  });
+
+  it('knows where each definition ends', () => {
+    expect(
+      parsed.outline.symbols.map((symbol) => [symbol.name, symbol.line, symbol.endLine]),
+    ).toEqual([
+      ['refreshToken', 34, 37],
+      ['TokenStore', 68, 72],
+      ['revoke', 69, 71],
+    ]);
+  });
+
+  it('shows the whole function around a hit, closing brace included', () => {
+    const excerpt = buildExcerpt(parsed, matches, 250);
+    expect(excerpt.lineRanges[0]).toEqual([34, 37]);
+    expect(excerpt.text).toContain('37| }');
+  });
+
+  it('shows the innermost definition: the method, not its whole class', () => {
+    const revoke = matchFile(parsed, weighKeywords(['gone'], workspace));
+    expect(buildExcerpt(parsed, revoke, 250).lineRanges).toEqual([[69, 71]]);
+  });
+
+  it('falls back to a window when the definition does not fit the budget', () => {
+    const excerpt = buildExcerpt(parsed, matches, 60);
+    for (const [start, end] of excerpt.lineRanges) expect(end - start).toBeLessThanOrEqual(4);
+  });
+
+  it('is the same as before for a file its parse could not read (no extents)', async () => {
+    expect(buildExcerpt(file, matches, 1000).lineRanges).toEqual([
+      [32, 38],
+      [66, 72],
+    ]);
+  });
+});
+
+describe('workspace.parsedOutline', () => {
+  it('keeps the regex outline when parsing is off', async () => {
+    const root = await createTempTree({ 'src/auth/tokens.ts': TOKENS_FILE });
+    const workspace = await openWorkspace(root, {
+      maxFileBytes: 100_000,
+      maxFiles: 10,
+      syntax: false,
+    });
+    const source = workspace.get('src/auth/tokens.ts');
+    if (!source) throw new Error('src/auth/tokens.ts was not read');
+    expect(await workspace.parsedOutline(source)).toBe(source.outline);
+    expect(source.outline.symbols.every((symbol) => symbol.endLine === undefined)).toBe(true);
   });
 });

@@ -23,6 +23,7 @@ export function createHeuristicJudge(): Judge {
   };
   return {
     name: 'heuristic',
+    readsExcerpts: false,
     initialQuery: async (task, overview) => initialHeuristicQuery(modelFor(task), overview),
     evaluate: async (task, candidate, context) =>
       evaluateHeuristically(candidate, context, modelFor(task)),
