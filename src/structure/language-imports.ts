@@ -86,7 +86,7 @@ function rustPath(index: PathIndex, fromPath: string, specifier: string): string
   else if (segments[0] === 'self') directory = rustModuleDirectory(fromPath);
   else if (segments[0] === 'super') {
     directory = posix.dirname(rustModuleDirectory(fromPath));
-    while (segments[start] === 'super') ((directory = posix.dirname(directory)), start++);
+    for (; segments[start] === 'super'; start++) directory = posix.dirname(directory);
     if (directory === '.') directory = '';
   } else return [];
   if (directory === undefined) return [];
