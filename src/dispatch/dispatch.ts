@@ -17,8 +17,8 @@ export interface DispatchOptions {
   excerptTokens: number;
   /**
    * Parse the candidates returned for their excerpts and symbols. A judge that rates from the
-   * matches alone (the offline one) leaves it off: `parsedExcerpt` is then applied to the files
-   * handed over only.
+   * matches alone (the offline one) leaves it off, and only the files it hands over are parsed
+   * (`withParsedExcerpts` in src/retrieve.ts).
    */
   parse: boolean;
 }

@@ -13,8 +13,6 @@ import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
 import { createImportResolver, type ImportResolver } from '../structure/imports.js';
 import type { Outline } from '../structure/outline.js';
 import { parseSymbols } from '../structure/syntax/parse-symbols.js';
-import { grammarOf, type GrammarName } from '../structure/syntax/grammars.js';
-import { loadGrammar } from '../structure/syntax/load-grammar.js';
 import { keepMostLikely } from './read-order.js';
 import { createSecretFileFilter } from './secret-files.js';
 import { analyzeSource, type SourceFile } from './source-file.js';
@@ -66,20 +64,6 @@ export interface Workspace {
 }
 
 const READ_CONCURRENCY = 32;
-
-/**
- * Starts compiling the grammars of the repository's two most common languages while the search
- * runs: WebAssembly compiles off the main thread, so the first parse finds its grammar ready.
- */
-function preloadGrammars(files: readonly SourceFile[]): void {
-  const counts = new Map<GrammarName, number>();
-  for (const file of files) {
-    const grammar = grammarOf(file.path);
-    if (grammar) counts.set(grammar, (counts.get(grammar) ?? 0) + 1);
-  }
-  const common = [...counts].sort((left, right) => right[1] - left[1]).slice(0, 2);
-  for (const [grammar] of common) void loadGrammar(grammar);
-}
 
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
@@ -151,7 +135,6 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   const frequencies = new Map<string, number>();
   const totalLines = files.reduce((sum, file) => sum + file.lines.length, 0);
   const outlines = new Map<string, Promise<Outline>>();
-  if (options.syntax !== false) preloadGrammars(files);
 
   return {
     root,

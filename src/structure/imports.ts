@@ -47,12 +47,22 @@ export function createImportResolver(
   const known = new Set(paths);
   const byDirectory = new Map<string, string[]>();
   const byBaseName = new Map<string, string[]>();
+  // Every path indexed by its extension-less form and by its extension-less directory index.
+  const byStem = new Map<string, string[]>();
+  const addTo = (map: Map<string, string[]>, key: string, path: string) => {
+    const list = map.get(key);
+    if (list) list.push(path);
+    else map.set(key, [path]);
+  };
   for (const path of paths) {
     const slash = path.lastIndexOf('/');
-    const directory = slash < 0 ? '' : path.slice(0, slash);
-    byDirectory.set(directory, [...(byDirectory.get(directory) ?? []), path]);
-    const base = path.slice(slash + 1);
-    byBaseName.set(base, [...(byBaseName.get(base) ?? []), path]);
+    addTo(byDirectory, slash < 0 ? '' : path.slice(0, slash), path);
+    addTo(byBaseName, path.slice(slash + 1), path);
+    const stemmed = withoutExtension(path);
+    addTo(byStem, stemmed, path);
+    if (['index', '__init__', 'mod'].includes(posix.basename(stemmed))) {
+      addTo(byStem, posix.dirname(stemmed), path);
+    }
   }
   const languages = createLanguageImports({
     has: (path) => known.has(path),
@@ -60,24 +70,6 @@ export function createImportResolver(
     named: (base) => byBaseName.get(base) ?? [],
     linesOf,
   });
-  // Every path indexed by its extension-less form and by its extension-less directory index.
-  const byStem = new Map<string, string[]>();
-  const add = (key: string, path: string) => {
-    const list = byStem.get(key);
-    if (list) list.push(path);
-    else byStem.set(key, [path]);
-  };
-  for (const path of paths) {
-    const stemmed = withoutExtension(path);
-    add(stemmed, path);
-    if (
-      posix.basename(stemmed) === 'index' ||
-      posix.basename(stemmed) === '__init__' ||
-      posix.basename(stemmed) === 'mod'
-    ) {
-      add(posix.dirname(stemmed), path);
-    }
-  }
 
   function resolveRelative(fromPath: string, specifier: string): string | undefined {
     const joined = posix.normalize(posix.join(posix.dirname(fromPath), specifier));
