@@ -77,12 +77,40 @@ function rustCrateDirectory(index: PathIndex, path: string): string | undefined 
   return undefined;
 }
 
-/** Follows `crate::a::b::C` (or `self::`, `super::`) down the module tree as far as files go. */
-function rustPath(index: PathIndex, fromPath: string, specifier: string): string[] {
+/** Rust: the workspace's crates by the name code uses (`my-crate` is `my_crate`), to their `src/`. */
+function cargoCrates(index: PathIndex): Map<string, string> {
+  const crates = new Map<string, string>();
+  for (const path of index.named('Cargo.toml')) {
+    let section = '';
+    for (const line of index.linesOf(path) ?? []) {
+      const header = /^\s*\[([\w.-]+)\]/.exec(line);
+      if (header) section = header[1] ?? '';
+      const name = section === 'package' ? /^\s*name\s*=\s*"([\w-]+)"/.exec(line)?.[1] : undefined;
+      if (!name) continue;
+      const directory = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+      crates.set(name.replaceAll('-', '_'), join(directory, 'src'));
+      break;
+    }
+  }
+  return crates;
+}
+
+/**
+ * Follows `crate::a::b::C` (or `self::`, `super::`, or another crate of the workspace) down the
+ * module tree as far as files go.
+ */
+function rustPath(
+  index: PathIndex,
+  crates: ReadonlyMap<string, string>,
+  fromPath: string,
+  specifier: string,
+): string[] {
   const segments = specifier.split('::').filter(Boolean);
   let directory: string | undefined;
   let start = 1;
-  if (segments[0] === 'crate') directory = rustCrateDirectory(index, fromPath);
+  const crate = crates.get(segments[0] ?? '');
+  if (crate !== undefined) directory = crate;
+  else if (segments[0] === 'crate') directory = rustCrateDirectory(index, fromPath);
   else if (segments[0] === 'self') directory = rustModuleDirectory(fromPath);
   else if (segments[0] === 'super') {
     directory = posix.dirname(rustModuleDirectory(fromPath));
@@ -90,7 +118,11 @@ function rustPath(index: PathIndex, fromPath: string, specifier: string): string
     if (directory === '.') directory = '';
   } else return [];
   if (directory === undefined) return [];
-  let found: string | undefined;
+  // `use other_crate::X` with nothing deeper names the crate's root.
+  let found: string | undefined =
+    crate !== undefined
+      ? [join(crate, 'lib.rs'), join(crate, 'main.rs')].find((path) => index.has(path))
+      : undefined;
   for (const name of segments.slice(start)) {
     const file = rustModuleFile(index, directory, name);
     if (!file) break;
@@ -142,6 +174,7 @@ export interface LanguageImports {
 
 export function createLanguageImports(index: PathIndex): LanguageImports {
   let modules: ReturnType<typeof goModules> | undefined;
+  let crates: Map<string, string> | undefined;
   let prefixes: ReturnType<typeof composerPrefixes> | undefined;
   return {
     resolve(fromPath, specifier, names) {
@@ -149,7 +182,7 @@ export function createLanguageImports(index: PathIndex): LanguageImports {
         case 'go':
           return goPackage(index, (modules ??= goModules(index)), specifier);
         case 'rs':
-          return rustPath(index, fromPath, specifier);
+          return rustPath(index, (crates ??= cargoCrates(index)), fromPath, specifier);
         case 'php': {
           prefixes ??= composerPrefixes(index);
           // `use A\B\{C, D}` names several classes of one namespace.

@@ -142,6 +142,7 @@ describe('resolveAll: imports by each language’s own rules', () => {
       autoload: { 'psr-4': { 'Acme\\Billing\\': 'src/' } },
       'autoload-dev': { 'psr-4': { 'Acme\\Billing\\Tests\\': ['tests/'] } },
     }),
+    'crates/core/Cargo.toml': '[package]\nname = "shop-core"\n\n[dependencies]\nname = "x"\n',
   };
   const paths = [
     ...Object.keys(MANIFESTS),
@@ -150,6 +151,7 @@ describe('resolveAll: imports by each language’s own rules', () => {
     'cart/cart_test.go',
     'main.go',
     'crates/core/src/lib.rs',
+    'crates/cli/src/main.rs',
     'crates/core/src/config.rs',
     'crates/core/src/config/parse.rs',
     'crates/core/src/search/mod.rs',
@@ -206,6 +208,20 @@ describe('resolveAll: imports by each language’s own rules', () => {
       'super::super::config',
       [],
       ['crates/core/src/config.rs'],
+    ],
+    [
+      'Rust `use` of another crate of the workspace',
+      'crates/cli/src/main.rs',
+      'shop_core::search::matcher',
+      ['Matcher'],
+      ['crates/core/src/search/matcher.rs'],
+    ],
+    [
+      'Rust: a crate named alone',
+      'crates/cli/src/main.rs',
+      'shop_core',
+      ['search'],
+      ['crates/core/src/lib.rs'],
     ],
     [
       'PHP through composer’s PSR-4 prefix',
