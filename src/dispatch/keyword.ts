@@ -2,6 +2,7 @@ import { equivalentStems } from '../text/abbreviations.js';
 import { identifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { stem } from '../text/stem.js';
 import { STOP_WORDS } from '../text/stop-words.js';
+import { hasCjk } from '../text/cjk.js';
 import { type KeywordForm } from '../contracts/candidate.js';
 
 export interface KeywordPattern {
@@ -11,13 +12,25 @@ export interface KeywordPattern {
   identifier: string | undefined;
   /** Lower-cased text, when the keyword is a phrase of several words. */
   phrase: string | undefined;
-  /** For each content word of the keyword, the stems that count as that word. */
+  /**
+   * For each content word of the keyword, the stems that count as that word; none for text
+   * found as written (Chinese, Japanese, Korean), which is a `phrase` only.
+   */
   words: string[][];
 }
 
 export function compileKeyword(keyword: string): KeywordPattern | undefined {
   const trimmed = keyword.trim();
   const tokens = identifiersOf(trimmed);
+  // Chinese, Japanese or Korean text has no words to split: it is found as written.
+  if (tokens.length === 0 && hasCjk(trimmed))
+    return {
+      keyword: trimmed,
+      form: 'phrase',
+      identifier: undefined,
+      phrase: trimmed.toLowerCase(),
+      words: [],
+    };
   const isPhrase = /\s/.test(trimmed) && tokens.length > 1;
   const split = tokens.flatMap((token) => splitIdentifier(token));
   const content = isPhrase ? split.filter((word) => !STOP_WORDS.has(word)) : split;
@@ -46,3 +59,9 @@ export function hasAllWords(pattern: KeywordPattern, stems: ReadonlySet<string>)
     alternatives.some((alternative) => stems.has(alternative)),
   );
 }
+
+/** Text found as written rather than by its words: Chinese, Japanese or Korean. */
+export const isLiteral = (
+  pattern: KeywordPattern,
+): pattern is KeywordPattern & { phrase: string } =>
+  pattern.words.length === 0 && pattern.phrase !== undefined;

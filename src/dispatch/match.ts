@@ -2,6 +2,7 @@ import { identifiersOf } from '../text/identifiers.js';
 import {
   compileKeyword,
   hasAllWords,
+  isLiteral,
   normalizeIdentifier,
   type KeywordPattern,
 } from './keyword.js';
@@ -27,9 +28,9 @@ export function weighKeywords(
     const pattern = compileKeyword(keyword);
     if (!pattern || seen.has(pattern.keyword.toLowerCase())) continue;
     seen.add(pattern.keyword.toLowerCase());
-    const frequency = workspace.documentFrequency(
-      pattern.words.map((alternatives) => alternatives[0] ?? ''),
-    );
+    const frequency = isLiteral(pattern)
+      ? literalFrequency(workspace, pattern.phrase)
+      : workspace.documentFrequency(pattern.words.map((alternatives) => alternatives[0] ?? ''));
     const weight = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
     weighted.push({ ...pattern, weight });
   }
@@ -52,6 +53,21 @@ export function matchFile(file: SourceFile, keywords: readonly WeightedKeyword[]
   const matches: KeywordMatch[] = [];
   const inContent: WeightedKeyword[] = [];
   for (const keyword of keywords) {
+    if (isLiteral(keyword)) {
+      const lines = literalLines(file, keyword.phrase);
+      if (lines.length > 0)
+        matches.push({
+          keyword: keyword.keyword,
+          form: keyword.form,
+          weight: keyword.weight,
+          inFileName: false,
+          inDirectory: false,
+          definitions: [],
+          exactLines: lines,
+          partialLines: [],
+        });
+      continue;
+    }
     // Every symbol and line hit needs all the keyword's words in the file: check that first.
     const content = hasAllWords(keyword, file.stems);
     const inFileName = hasAllWords(keyword, file.fileNameStems);
@@ -91,6 +107,31 @@ export function matchFile(file: SourceFile, keywords: readonly WeightedKeyword[]
       match.exactLines.length > 0 ||
       match.partialLines.length > 0,
   );
+}
+
+/** Lines that hold `phrase` (lower case) as written, at most `MAX_LINES_PER_KEYWORD`. */
+function literalLines(file: SourceFile, phrase: string): number[] {
+  const lines: number[] = [];
+  for (let index = 0; index < file.lines.length && lines.length < MAX_LINES_PER_KEYWORD; index++) {
+    const text = file.lines[index] ?? '';
+    if (text.length <= 1000 && text.toLowerCase().includes(phrase)) lines.push(index + 1);
+  }
+  return lines;
+}
+
+const literalCounts = new WeakMap<Workspace, Map<string, number>>();
+/** How many files hold the phrase: a full pass, once per phrase and workspace. */
+function literalFrequency(workspace: Workspace, phrase: string): number {
+  let counts = literalCounts.get(workspace);
+  if (!counts) literalCounts.set(workspace, (counts = new Map()));
+  let count = counts.get(phrase);
+  if (count === undefined) {
+    count = workspace.files.filter((file) =>
+      file.lines.some((text) => text.length <= 1000 && text.toLowerCase().includes(phrase)),
+    ).length;
+    counts.set(phrase, count);
+  }
+  return count;
 }
 
 const caches = new WeakMap<Workspace, Map<string, ReadonlyMap<string, KeywordMatch>>>();

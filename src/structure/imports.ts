@@ -160,7 +160,10 @@ export function createImportResolver(
   return {
     resolve,
     resolveAll(fromPath, written, names) {
-      const specifier = written.replace(/\\+$/, '');
+      // `use A\B\{C, D}` leaves the namespace's closing backslash (a loop: `\\+$` backtracks).
+      let end = written.length;
+      while (end > 0 && written[end - 1] === '\\') end--;
+      const specifier = written.slice(0, end);
       const byLanguage = languages.resolve(fromPath, specifier, names);
       if (byLanguage.length > 0) return byLanguage;
       if (fromPath.endsWith('.py') && /^\.+\w*$/.test(specifier) && names.length > 0) {

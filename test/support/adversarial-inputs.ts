@@ -98,6 +98,9 @@ const SHAPES: readonly Shape[] = [
   repeated('fences on their own lines', '```\n'),
   repeated('angle brackets', '<'),
   repeated('HTML comment openers', '<!-- a\n'),
+  repeated('ideographs', '中'),
+  repeated('CJK quotes left open', '「中'),
+  between('ideographs before a closing quote', '「', '中', 'x」'),
   repeated('template braces', '${{{{'),
   repeated('parentheses', '('),
   repeated('heading marks', '# '),
@@ -187,7 +190,11 @@ export const EXTRACTORS: Record<string, (text: string) => unknown> = {
   // Each word as an import specifier a file writes (the outline reads lines of 400 characters).
   'import resolution': (text) => {
     const resolver = createImportResolver(overview.paths);
-    return text.split(/\s+/).map((word) => resolver.resolve('src/a.ts', word.slice(0, 400)));
+    return ['src/a.ts', 'src/a.php', 'src/a.rs', 'a.go', 'src/a.py', 'src/a.c'].map((from) =>
+      text
+        .split(/\s+/)
+        .map((word) => resolver.resolveAll(from, word.slice(0, 400), [word.slice(0, 40)])),
+    );
   },
   'git history': (text) =>
     scoreFilesByHistory(

@@ -2,6 +2,7 @@ import { identifiersOf, isCompoundIdentifier, splitIdentifier } from '../../text
 import { splitFencedCode } from '../../text/code-blocks.js';
 import { INLINE_CODE, withoutIssueTemplate } from '../../text/issue-template.js';
 import { stem } from '../../text/stem.js';
+import { cjkPhrases } from '../../text/cjk.js';
 import { stackTraces, withoutStackFrames } from './stack-traces.js';
 import { insideNodeModules, isLibraryPath } from './written-paths.js';
 import { STOP_WORDS } from '../../text/stop-words.js';
@@ -191,6 +192,11 @@ export function extractTaskTerms(written: string): TaskTerms {
     const repeated = Math.min(0.2, 0.05 * ((counts.get(word) ?? 1) - 1));
     add(word, (titleWords.has(word) ? IMPORTANCE.titleWord : IMPORTANCE.word) + repeated);
   }
+
+  // Chinese, Japanese or Korean text is searched as written (src/text/cjk.ts), not dropped.
+  const cjk = cjkPhrases(prose);
+  for (const phrase of cjk.quoted) add(phrase, IMPORTANCE.quotedMessage);
+  for (const phrase of cjk.runs) add(phrase, IMPORTANCE.word);
 
   const keywords = [...importance.entries()]
     .sort((left, right) => right[1] - left[1])
