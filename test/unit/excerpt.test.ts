@@ -138,19 +138,19 @@ describe('buildExcerpt', () => {
     expect(shown.some((line) => HIT_LINES.includes(line))).toBe(true);
   });
 
-  // At 60 tokens the five-line window around line 34 does not fit, and a smaller window around a
-  // lesser hit (line 70) is shown instead, as excerpt.ts intends.
-  it.each([120, 250, 1000])('with %i tokens, shows the best hit with lines around it', (budget) => {
+  // At 60 tokens the function around line 34 does not fit, and a smaller part around a lesser hit
+  // (line 70) is shown instead, as excerpt.ts intends.
+  it.each([120, 250, 1000])("with %i tokens, shows the best hit's whole function", (budget) => {
     const shown = expand(buildExcerpt(file, matches, budget).lineRanges);
-    // the exact definition of `refreshToken` ranks first, with two lines either side
-    expect(shown).toEqual(expect.arrayContaining([32, 33, 34, 35, 36]));
+    // the exact definition of `refreshToken` ranks first; its braces delimit it without a parse
+    expect(shown).toEqual(expect.arrayContaining([34, 35, 36, 37]));
   });
 
   it('shows every hit when the budget allows, with a gap marker between windows', () => {
     const excerpt = buildExcerpt(file, matches, 1000);
     expect(excerpt.lineRanges).toEqual([
-      [32, 38],
-      [66, 72],
+      [34, 37],
+      [68, 72],
     ]);
     expect(expand(excerpt.lineRanges)).toEqual(expect.arrayContaining(HIT_LINES));
     expect(excerpt.text).toContain('\n…\n');
@@ -251,11 +251,10 @@ describe('buildExcerpt with a parsed file: whole definitions, not windows cut mi
     for (const [start, end] of excerpt.lineRanges) expect(end - start).toBeLessThanOrEqual(4);
   });
 
-  it('is the same as before for a file its parse could not read (no extents)', async () => {
-    expect(buildExcerpt(file, matches, 1000).lineRanges).toEqual([
-      [32, 38],
-      [66, 72],
-    ]);
+  it('shows the same definitions for a file its parse could not read (extents from braces)', () => {
+    expect(buildExcerpt(file, matches, 1000).lineRanges).toEqual(
+      buildExcerpt(parsed, matches, 1000).lineRanges,
+    );
   });
 });
 
