@@ -167,7 +167,7 @@ function indentedRange(lines: readonly string[], start: number): DefinitionRange
     if (text.trim() === '') continue;
     if (indentation(text) <= base) {
       // Ruby's `end` (or a closing bracket) at the definition's own depth belongs to it.
-      if (/^\s*(end\b|[}\])])/.test(text)) end = line;
+      if (indentation(text) === base && /^\s*(end\b|[}\])])/.test(text)) end = line;
       break;
     }
     end = line;

@@ -272,3 +272,40 @@ describe('workspace.parsedOutline', () => {
     expect(source.outline.symbols.every((symbol) => symbol.endLine === undefined)).toBe(true);
   });
 });
+
+describe('buildExcerpt around a definition too long for the budget', () => {
+  const LONG = [
+    'def handle(request):', // 1
+    ...Array.from({ length: 60 }, (_, index) => `    step_${index} = prepare(request, ${index})`),
+    '    result = compute(', // 62
+    '        request,', // 63
+    '        retries=3,', // 64
+    '    )', // 65
+    ...Array.from({ length: 40 }, (_, index) => `    tail_${index} = finish(${index})`),
+    '    return result', // 106
+  ].join('\n');
+  const match = (line: number): KeywordMatch => ({
+    keyword: 'retries',
+    form: 'word',
+    weight: 1,
+    inFileName: false,
+    inDirectory: false,
+    exactLines: [line],
+    partialLines: [],
+    definitions: [],
+  });
+
+  it('shows the signature and a window that closes the call it cuts into', () => {
+    const source = analyzeSource('src/handle.py', LONG);
+    // The window 63-67 around line 65 would open on the call's arguments: it starts at the call.
+    expect(buildExcerpt(source, [match(65)], 200).lineRanges).toEqual([
+      [1, 1],
+      [62, 67],
+    ]);
+  });
+
+  it('shows the whole definition once the budget holds it', () => {
+    const source = analyzeSource('src/handle.py', LONG);
+    expect(buildExcerpt(source, [match(64)], 2000).lineRanges).toEqual([[1, 106]]);
+  });
+});
