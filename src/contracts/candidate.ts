@@ -60,7 +60,7 @@ export interface Candidate {
   inFocusArea: boolean;
   imports: CandidateImport[];
   symbols: DefinedSymbol[];
-  /** Outline and windows around hits, bounded by the excerpt token budget; secrets redacted. */
+  /** Outline and the parts around hits (whole definitions where they fit), bounded by the excerpt token budget; secrets redacted. */
   excerpt: string;
   lineRanges: LineRange[];
   /** How many secrets were cut out of the excerpt (each shown as `[REDACTED:<rule>]`). */

@@ -151,9 +151,12 @@ export async function dispatch(
     fresh.slice(0, options.limit).flatMap((candidate): Promise<Candidate>[] => {
       const file = workspace.get(candidate.path);
       if (!file) return [];
-      const imports = file.outline.imports.map((entry) => {
-        const resolved = workspace.imports.resolve(file.path, entry.specifier);
-        return resolved ? { ...entry, resolved } : { ...entry };
+      // One entry per file an import names: a Go package import names each file of the package.
+      const imports = file.outline.imports.flatMap((entry) => {
+        const resolved = workspace.imports.resolveAll(file.path, entry.specifier, entry.names);
+        return resolved.length > 0
+          ? resolved.map((path) => ({ ...entry, resolved: path }))
+          : [entry];
       });
       return [
         excerptCandidate(workspace, file, candidate.matches, options).then((excerpt) => ({

@@ -43,7 +43,11 @@ export const judgedFileSchema = z.object({
 });
 
 export const contextFileSchema = judgedFileSchema.extend({
-  excerpt: z.string().describe('outline and numbered windows around the matched lines'),
+  excerpt: z
+    .string()
+    .describe(
+      'outline and numbered lines: around each matched line its whole definition where it fits, else a few lines',
+    ),
 });
 
 export const relatedFileSchema = z.object({

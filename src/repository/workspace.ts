@@ -172,7 +172,10 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
       return count;
     },
     averageLineCount: files.length ? totalLines / files.length : 1,
-    imports: createImportResolver(files.map((file) => file.path)),
+    imports: createImportResolver(
+      files.map((file) => file.path),
+      (path) => byPath.get(path)?.lines,
+    ),
     parsedOutline(file) {
       if (options.syntax === false) return Promise.resolve(file.outline);
       let outline = outlines.get(file.path);

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { createLanguageImports } from './language-imports.js';
 
 /**
  * Resolves import specifiers to files of the workspace, without a build system: relative paths
@@ -20,7 +21,13 @@ const SCRIPT_EXTENSIONS = [
 ];
 
 export interface ImportResolver {
+  /** The one file a specifier most likely names. */
   resolve(fromPath: string, specifier: string): string | undefined;
+  /**
+   * Every file an import names, by its language's rules where they apply (a Go package's files,
+   * Rust's module tree, composer's PSR-4 prefixes, Python's `from . import a, b`), else `resolve`.
+   */
+  resolveAll(fromPath: string, specifier: string, names: readonly string[]): string[];
 }
 
 function withoutExtension(path: string): string {
@@ -29,8 +36,30 @@ function withoutExtension(path: string): string {
   return dot > 0 ? path.slice(0, path.length - base.length + dot) : path;
 }
 
-export function createImportResolver(paths: readonly string[]): ImportResolver {
+/**
+ * `linesOf` gives the text of manifests (`go.mod`, `composer.json`) the workspace read; without
+ * it, imports resolve by path alone.
+ */
+export function createImportResolver(
+  paths: readonly string[],
+  linesOf: (path: string) => readonly string[] | undefined = () => undefined,
+): ImportResolver {
   const known = new Set(paths);
+  const byDirectory = new Map<string, string[]>();
+  const byBaseName = new Map<string, string[]>();
+  for (const path of paths) {
+    const slash = path.lastIndexOf('/');
+    const directory = slash < 0 ? '' : path.slice(0, slash);
+    byDirectory.set(directory, [...(byDirectory.get(directory) ?? []), path]);
+    const base = path.slice(slash + 1);
+    byBaseName.set(base, [...(byBaseName.get(base) ?? []), path]);
+  }
+  const languages = createLanguageImports({
+    has: (path) => known.has(path),
+    filesIn: (directory) => byDirectory.get(directory) ?? [],
+    named: (base) => byBaseName.get(base) ?? [],
+    linesOf,
+  });
   // Every path indexed by its extension-less form and by its extension-less directory index.
   const byStem = new Map<string, string[]>();
   const add = (key: string, path: string) => {
@@ -106,25 +135,57 @@ export function createImportResolver(paths: readonly string[]): ImportResolver {
     return found;
   }
 
+  function resolve(fromPath: string, specifier: string): string | undefined {
+    if (
+      specifier.startsWith('./') ||
+      specifier.startsWith('../') ||
+      specifier === '.' ||
+      specifier === '..'
+    ) {
+      return resolveRelative(fromPath, specifier);
+    }
+    if (/^\.+\w/.test(specifier)) {
+      // Python relative import: `.models` or `..core.utils`.
+      const dots = /^\.+/.exec(specifier)?.[0].length ?? 1;
+      const up = '../'.repeat(dots - 1) || './';
+      return resolveRelative(fromPath, up + specifier.slice(dots).replace(/\./g, '/'));
+    }
+    return specifier.includes(':') && !specifier.includes('::')
+      ? undefined
+      : resolveBySuffix(specifier);
+  }
+
+  /** A namespace's leading segments name a vendor or a root that the tree does not have. */
+  function resolveByShorterSuffix(specifier: string): string | undefined {
+    const segments = specifier.split('\\').filter(Boolean);
+    for (let start = 1; segments.length - start >= 2; start++) {
+      const found = resolveBySuffix(segments.slice(start).join('/'));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   return {
-    resolve(fromPath, specifier) {
-      if (
-        specifier.startsWith('./') ||
-        specifier.startsWith('../') ||
-        specifier === '.' ||
-        specifier === '..'
-      ) {
-        return resolveRelative(fromPath, specifier);
+    resolve,
+    resolveAll(fromPath, written, names) {
+      const specifier = written.replace(/\\+$/, '');
+      const byLanguage = languages.resolve(fromPath, specifier, names);
+      if (byLanguage.length > 0) return byLanguage;
+      if (fromPath.endsWith('.py') && /^\.+\w*$/.test(specifier) && names.length > 0) {
+        // `from . import models, views`: each name may be a module of the package.
+        const modules = names.flatMap((name) => {
+          const module = resolve(
+            fromPath,
+            `${specifier}${/\w$/.test(specifier) ? '.' : ''}${name}`,
+          );
+          return module ? [module] : [];
+        });
+        if (modules.length > 0) return [...new Set(modules)];
       }
-      if (/^\.+\w/.test(specifier)) {
-        // Python relative import: `.models` or `..core.utils`.
-        const dots = /^\.+/.exec(specifier)?.[0].length ?? 1;
-        const up = '../'.repeat(dots - 1) || './';
-        return resolveRelative(fromPath, up + specifier.slice(dots).replace(/\./g, '/'));
-      }
-      return specifier.includes(':') && !specifier.includes('::')
-        ? undefined
-        : resolveBySuffix(specifier);
+      const found =
+        resolve(fromPath, specifier) ??
+        (fromPath.endsWith('.php') ? resolveByShorterSuffix(specifier) : undefined);
+      return found ? [found] : [];
     },
   };
 }

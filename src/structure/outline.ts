@@ -144,12 +144,19 @@ const IMPORTS: Record<Family, RegExp[]> = {
     /^\s*import\s+([.\w]+)()/,
   ],
   go: [/^\s*(?:import\s+)?(?:\w+\s+)?"([^"]+)"()\s*$/],
-  rust: [/^\s*(?:pub\s+)?use\s+([\w:]+)(?:::\{([^}]*)\})?/, /^\s*(?:pub\s+)?mod\s+(\w+)\s*;()/],
+  // `pub(crate)` too; the path's segments are taken whole, so `a::b::{C, D}` leaves `{C, D}` as
+  // the names.
+  rust: [
+    /^\s*(?:pub(?:\([\w:\s]*\))?\s+)?use\s+((?:\w+::)*\w+)(?:::\{([^}]*)\})?/,
+    /^\s*(?:pub(?:\([\w:\s]*\))?\s+)?mod\s+(\w+)\s*;()/,
+  ],
   jvm: [/^\s*(?:import|using)\s+(?:static\s+)?([\w.]+?)(?:\.\*)?\s*(?:;\s*)?()$/],
   c: [/^\s*#\s*(?:include|import)\s+["<]([^">]+)[">]()/],
   ruby: [/^\s*require(?:_relative)?\s+['"]([^'"]+)['"]()/],
   php: [
-    /^\s*(?:use|require|require_once|include|include_once)\s*(?:\(\s*)?['"]?([\w\\/.]+)['"]?()/,
+    // `use A\B\C;`, `use function A\f;`, `use A\B\{C, D};` (the names after the namespace).
+    /^\s*use\s+(?:function\s+|const\s+)?([\w\\]+)(?:\{([^}]*)\})?/,
+    /^\s*(?:require|require_once|include|include_once)\s*(?:\(\s*)?['"]?([\w\\/.]+)['"]?()/,
   ],
   other: [],
 };
@@ -226,7 +233,14 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
         // Python names the module first; the other syntaxes name the bound clause first.
         const specifier = (python || family !== 'script' ? match[1] : match[2]) ?? '';
         const clause = (python || family !== 'script' ? match[2] : match[1]) ?? '';
-        if (specifier) imports.push({ specifier, names: boundNames(clause), line });
+        // `mod x;` declares the module `self::x`, which is how it resolves.
+        const declared = family === 'rust' && /^\s*(?:pub\S*\s+)?mod\s/.test(text);
+        if (specifier)
+          imports.push({
+            specifier: declared ? `self::${specifier}` : specifier,
+            names: boundNames(clause),
+            line,
+          });
         break;
       }
     if (!mayDefine.test(text)) return;

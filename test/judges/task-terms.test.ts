@@ -50,6 +50,11 @@ describe('extractTaskTerms', () => {
         ['save_user'],
       ],
       ['the name of a mentioned file', 'Refactor the session-manager.ts file', ['session-manager']],
+      [
+        'a quoted message after a code span that quotes something too',
+        'Calling `setLocale("zh-cn")` then `format()` throws "date value out of range" here',
+        ['date value out of range', 'setLocale'],
+      ],
     ])('takes %s', (_name, task, expected) => {
       expect(keywordsOf(task)).toEqual(expect.arrayContaining(expected));
     });

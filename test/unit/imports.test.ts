@@ -134,3 +134,116 @@ describe('createImportResolver', () => {
     expect(empty.resolve('main.py', 'pkg.mod')).toBeUndefined();
   });
 });
+
+describe('resolveAll: imports by each language’s own rules', () => {
+  const MANIFESTS: Record<string, string> = {
+    'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+    'composer.json': JSON.stringify({
+      autoload: { 'psr-4': { 'Acme\\Billing\\': 'src/' } },
+      'autoload-dev': { 'psr-4': { 'Acme\\Billing\\Tests\\': ['tests/'] } },
+    }),
+  };
+  const paths = [
+    ...Object.keys(MANIFESTS),
+    'cart/cart.go',
+    'cart/total.go',
+    'cart/cart_test.go',
+    'main.go',
+    'crates/core/src/lib.rs',
+    'crates/core/src/config.rs',
+    'crates/core/src/config/parse.rs',
+    'crates/core/src/search/mod.rs',
+    'crates/core/src/search/matcher.rs',
+    'src/Invoice.php',
+    'src/Tax/Rate.php',
+    'src/Tax/Zone.php',
+    'tests/InvoiceTest.php',
+    'vendor-less/Legacy/Thing.php',
+    'lib/shop/cart.rb',
+    'lib/shop/helpers.rb',
+    'src/parser.c',
+    'src/parser.h',
+    'include/parser.h',
+    'app/__init__.py',
+    'app/models.py',
+    'app/views.py',
+  ];
+  const resolver = createImportResolver(paths, (path) => MANIFESTS[path]?.split('\n'));
+
+  it.each<[string, string, string, string[], string[]]>([
+    [
+      'a Go package: its files, not its tests',
+      'main.go',
+      'example.com/shop/cart',
+      [],
+      ['cart/cart.go', 'cart/total.go'],
+    ],
+    ['a Go import from outside the module', 'main.go', 'github.com/other/cart', [], []],
+    [
+      'Rust `mod config;` beside lib.rs',
+      'crates/core/src/lib.rs',
+      'self::config',
+      [],
+      ['crates/core/src/config.rs'],
+    ],
+    [
+      'Rust `mod parse;` in config.rs: config/parse.rs',
+      'crates/core/src/config.rs',
+      'self::parse',
+      [],
+      ['crates/core/src/config/parse.rs'],
+    ],
+    [
+      'Rust `use crate::search::matcher::Matcher`',
+      'crates/core/src/config.rs',
+      'crate::search::matcher::Matcher',
+      [],
+      ['crates/core/src/search/matcher.rs'],
+    ],
+    [
+      'Rust `use super::config`',
+      'crates/core/src/search/matcher.rs',
+      'super::super::config',
+      [],
+      ['crates/core/src/config.rs'],
+    ],
+    [
+      'PHP through composer’s PSR-4 prefix',
+      'tests/InvoiceTest.php',
+      'Acme\\Billing\\Invoice',
+      [],
+      ['src/Invoice.php'],
+    ],
+    [
+      'PHP grouped `use A\\{B, C}`',
+      'src/Invoice.php',
+      'Acme\\Billing\\Tax\\',
+      ['Rate', 'Zone'],
+      ['src/Tax/Rate.php', 'src/Tax/Zone.php'],
+    ],
+    [
+      'PHP without a prefix: by the namespace’s tail',
+      'src/Invoice.php',
+      'Vendor\\Legacy\\Thing',
+      [],
+      ['vendor-less/Legacy/Thing.php'],
+    ],
+    ['Ruby `require_relative`', 'lib/shop/cart.rb', 'helpers', [], ['lib/shop/helpers.rb']],
+    [
+      'a C include beside the file, not the other one',
+      'src/parser.c',
+      'parser.h',
+      [],
+      ['src/parser.h'],
+    ],
+    [
+      'Python `from . import models, views`',
+      'app/__init__.py',
+      '.',
+      ['models', 'views'],
+      ['app/models.py', 'app/views.py'],
+    ],
+  ])('%s', (_name, from, specifier, names, expected) => {
+    expect(resolver.resolveAll(from, specifier, names)).toEqual(expected);
+  });
+});

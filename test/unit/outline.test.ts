@@ -331,3 +331,41 @@ describe('extractOutline for other files', () => {
     expect(outlineOf('src/a.ts', `export const a = '${'x'.repeat(400)}';`).symbols).toEqual([]);
   });
 });
+
+describe('extractOutline: imports that name modules and namespaces', () => {
+  it.each<[string, string, ImportReference]>([
+    [
+      'Rust `mod x;`, as the module it declares',
+      'mod config;',
+      { specifier: 'self::config', names: [], line: 1 },
+    ],
+    [
+      'Rust `pub(crate) mod x;`',
+      'pub(crate) mod search;',
+      { specifier: 'self::search', names: [], line: 1 },
+    ],
+    [
+      'Rust `use` with a group',
+      'use crate::search::{Matcher, Sink};',
+      { specifier: 'crate::search', names: ['Matcher', 'Sink'], line: 1 },
+    ],
+    [
+      'PHP `use` of a class',
+      'use Acme\\Billing\\Invoice;',
+      { specifier: 'Acme\\Billing\\Invoice', names: [], line: 1 },
+    ],
+    [
+      'PHP `use function`',
+      'use function Acme\\Billing\\total;',
+      { specifier: 'Acme\\Billing\\total', names: [], line: 1 },
+    ],
+    [
+      'PHP grouped `use`',
+      'use Acme\\Billing\\Tax\\{Rate, Zone};',
+      { specifier: 'Acme\\Billing\\Tax\\', names: ['Rate', 'Zone'], line: 1 },
+    ],
+  ])('%s', (_name, text, expected) => {
+    const path = text.includes('\\') ? 'src/a.php' : 'src/lib.rs';
+    expect(outlineOf(path, text).imports).toEqual([expected]);
+  });
+});

@@ -5,6 +5,12 @@ import type { Candidate } from '../../contracts/candidate.js';
 const NEIGHBOUR_SHARE = 0.65;
 const STRONG_NEIGHBOUR = 0.7;
 
+/**
+ * A module's index (`mod.rs`, `lib.rs`, `__init__.py`, `index.ts`) declares or re-exports the
+ * files of its directory: that it names a relevant file says nothing of its own relevance.
+ */
+const MODULE_INDEX = /(?:^|\/)(?:mod\.rs|lib\.rs|__init__\.py|index\.[cm]?[jt]sx?)$/;
+
 export interface Neighbour {
   path: string;
   relevance: number;
@@ -24,8 +30,9 @@ export function strongestNeighbour(
   importers: ReadonlyMap<string, readonly string[]>,
 ): Neighbour | undefined {
   const directory = posix.dirname(candidate.path);
+  const uses = MODULE_INDEX.test(candidate.path) ? [] : candidate.imports;
   const neighbours = [
-    ...candidate.imports.flatMap((entry) =>
+    ...uses.flatMap((entry) =>
       entry.resolved === undefined ? [] : [{ path: entry.resolved, direction: 'uses' as const }],
     ),
     ...(importers.get(candidate.path) ?? []).map((path) => ({

@@ -134,8 +134,12 @@ export function extractTaskTerms(written: string): TaskTerms {
     if (stemName.length > 2 && !/^index$/i.test(stemName)) add(stemName, IMPORTANCE.mentionedFile);
   }
 
-  for (const match of rest.matchAll(QUOTED))
-    addMessage(match[1] ?? match[2] ?? match[3] ?? '', add);
+  // Quotes pair within a code span or within the prose around spans, never across a span's
+  // edge: in `locale("zh-cn")` fails with "Invalid date" the message is `Invalid date`.
+  const spans = [...rest.matchAll(INLINE_CODE)].map((match) => match[1] ?? '');
+  for (const part of [rest.replace(INLINE_CODE, ' '), ...spans])
+    for (const match of part.matchAll(QUOTED))
+      addMessage(match[1] ?? match[2] ?? match[3] ?? '', add);
   for (const match of rest.matchAll(ERROR_LINE)) addMessage(match[1] ?? '', add);
 
   const withoutPaths = rest.replace(FILE_PATH, ' ');
