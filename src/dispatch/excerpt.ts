@@ -1,11 +1,19 @@
 import type { SourceFile } from '../repository/source-file.js';
 import type { KeywordMatch, LineRange } from '../contracts/candidate.js';
+import {
+  alignWindow,
+  definitionRanges,
+  innermostRange,
+  scanBrackets,
+} from './definition-ranges.js';
 
 /**
  * A compact view of a file for a judge: its outline (imports and defined symbols) and the numbered
  * lines that matched, within a token budget, so no judge needs a whole file. Around each matched
- * line it shows the whole innermost definition when the parse delimited it and it fits (a window
- * cut mid-call hides what the code does), else a few lines either side.
+ * line it shows the whole innermost definition when it fits (a window cut mid-call hides what the
+ * code does), else the definition's signature and a few lines either side widened to whole
+ * statements. The parse gives a definition's extent; without it, src/dispatch/definition-ranges.ts
+ * infers it from braces or indentation.
  */
 
 export interface Excerpt {
@@ -18,6 +26,8 @@ const WINDOW_RADIUS = 2;
 const MAX_LINE_LENGTH = 200;
 const OUTLINE_SHARE = 0.35;
 const SEPARATOR = '\n---\n';
+/** Most lines of a signature shown above a window inside a long definition. */
+const MAX_SIGNATURE_LINES = 3;
 
 function clip(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1)}…` : text;
@@ -56,16 +66,6 @@ function prioritisedLines(matches: readonly KeywordMatch[]): number[] {
   return [...priority.entries()]
     .sort((left, right) => right[1] - left[1] || left[0] - right[0])
     .map(([line]) => line);
-}
-
-/** The innermost parsed definition that holds `line`, as a range of lines. */
-function enclosingDefinition(file: SourceFile, line: number): LineRange | undefined {
-  let innermost: LineRange | undefined;
-  for (const { line: start, endLine: end } of file.outline.symbols) {
-    if (end === undefined || line < start || line > end) continue;
-    if (!innermost || end - start < innermost[1] - innermost[0]) innermost = [start, end];
-  }
-  return innermost;
 }
 
 function mergeRanges(ranges: LineRange[]): LineRange[] {
@@ -108,14 +108,26 @@ export function buildExcerpt(
   // A file with no hit (asked for by name) shows its beginning.
   const seeds = wanted.length > 0 ? wanted : [1 + WINDOW_RADIUS];
   // A part that does not fit is skipped; a later, smaller or adjacent one may still fit.
+  const brackets = scanBrackets(file.lines);
+  const definitions = definitionRanges(file.path, file.lines, file.outline.symbols, brackets);
   for (const line of seeds.slice(0, 64)) {
     const window: LineRange = [
       Math.max(1, line - WINDOW_RADIUS),
       Math.min(lastLine, line + WINDOW_RADIUS),
     ];
-    const definition = enclosingDefinition(file, line);
-    for (const part of definition ? [definition, window] : [window]) {
-      const next = mergeRanges([...ranges, part]);
+    const definition = innermostRange(definitions, line);
+    const candidates: LineRange[][] = [];
+    if (definition) {
+      const aligned = alignWindow(brackets, window, [definition.start, definition.end]);
+      const signature: LineRange = [
+        definition.start,
+        Math.min(definition.signatureEnd, definition.start + MAX_SIGNATURE_LINES - 1),
+      ];
+      candidates.push([[definition.start, definition.end]], [signature, aligned], [aligned]);
+    } else candidates.push([alignWindow(brackets, window, [1, lastLine])]);
+    candidates.push([window]);
+    for (const parts of candidates) {
+      const next = mergeRanges([...ranges, ...parts]);
       if (renderRanges(file, next).length > remaining) continue;
       ranges = next;
       break;

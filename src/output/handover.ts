@@ -4,12 +4,15 @@ import { redactSecrets } from '../redaction/redact.js';
 import { createSecretFileFilter } from '../repository/secret-files.js';
 import { readBytes } from '../file-system.js';
 import type { ContextFile, ContextPack } from './context-pack.js';
-import { formatMarkdown } from './markdown.js';
+import { formatMarkdown, type FilePartsText } from './markdown.js';
+import { describeParts, fileParts, renderParts } from './file-parts.js';
+import { extractOutline } from '../structure/outline.js';
 import { estimateTokens } from '../contracts/tokens.js';
 
 /**
  * The hand-over a hook or the MCP server gives a subagent: the pack as Markdown within a token
- * budget, with whole files where they fit so the subagent need not re-read the repository.
+ * budget, with whole files where they fit so the subagent need not re-read the repository, else
+ * the whole definitions around the lines that matter.
  */
 
 /** Tokens of a hand-over when the caller sets none: room for a few whole files. */
@@ -31,33 +34,54 @@ export function numberLines(text: string): string {
 
 const isSecretFile = createSecretFileFilter([]);
 
+/** Most bytes of a file read to show its parts: beyond it, the excerpt stands for the file. */
+const MAX_PARTS_BYTES = 512 * 1024;
+
+/** What a selected file can show of itself, numbered and redacted. */
+interface FileBody {
+  whole?: string;
+  parts?: FilePartsText;
+}
+
 /**
- * A selected file whole, numbered and redacted, or undefined when it cannot be shown: outside the
- * root, a secret file (its redacted excerpt is all that is shown), unreadable, not UTF-8 text,
- * or longer than the whole budget.
+ * A selected file whole when it fits `budgetTokens`, else its parts (src/output/file-parts.ts);
+ * nothing when it cannot be shown: outside the root, a secret file (its redacted excerpt is all
+ * that is shown), unreadable, or not UTF-8 text.
  */
-async function wholeFile(
-  root: string,
-  file: ContextFile,
-  budgetTokens: number,
-): Promise<string | undefined> {
+async function fileBody(root: string, file: ContextFile, budgetTokens: number): Promise<FileBody> {
   const path = file.path;
-  if (posix.isAbsolute(path) || path.split(/[\\/]/).includes('..') || isSecretFile(path))
-    return undefined;
-  // A file longer than the budget is never shown whole: no need to read more of it.
-  const bytes = await readBytes(root, path, budgetTokens * 4 * 4);
-  if (!bytes || looksBinary(bytes)) return undefined;
+  if (posix.isAbsolute(path) || path.split(/[\\/]/).includes('..') || isSecretFile(path)) return {};
+  // Only a file whose parts may be shown is read past what could be shown whole.
+  const wholeBytes = budgetTokens * 4 * 4;
+  const bytes = await readBytes(
+    root,
+    path,
+    file.lineRanges.length > 0 ? Math.max(wholeBytes, MAX_PARTS_BYTES) : wholeBytes,
+  );
+  if (!bytes || looksBinary(bytes)) return {};
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return undefined;
+    return {};
   }
   // Cheap test first: secretlint is the costly step, and the raw text is shorter than its view.
-  if (estimateTokens(text) > budgetTokens) return undefined;
-  if (estimateTokens(numberLines(text)) > budgetTokens) return undefined;
+  const fits =
+    estimateTokens(text) <= budgetTokens && estimateTokens(numberLines(text)) <= budgetTokens;
+  if (!fits && (file.lineRanges.length === 0 || bytes.length >= MAX_PARTS_BYTES)) return {};
   // Redacted whole, as excerpts are, before numbering: redaction keeps every line in its place.
-  return numberLines((await redactSecrets(text)).text);
+  const numbered = numberLines((await redactSecrets(text)).text);
+  if (fits) return { whole: numbered };
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  const { symbols } = extractOutline(path, lines);
+  const parts = fileParts(path, lines, symbols, file.lineRanges);
+  return {
+    parts: {
+      note: describeParts(parts, lines.length),
+      text: renderParts(numbered.split('\n'), parts),
+    },
+  };
 }
 
 /**
@@ -68,15 +92,17 @@ export async function prepareHandover(
   pack: ContextPack,
   largestBudgetTokens: number,
 ): Promise<(budgetTokens: number) => string> {
-  const texts = await Promise.all(
-    pack.files.map((file) => wholeFile(pack.root, file, largestBudgetTokens)),
+  const bodies = await Promise.all(
+    pack.files.map((file) => fileBody(pack.root, file, largestBudgetTokens)),
   );
   const contents = new Map<string, string>();
+  const parts = new Map<string, FilePartsText>();
   pack.files.forEach((file, index) => {
-    const text = texts[index];
-    if (text !== undefined) contents.set(file.path, text);
+    const body = bodies[index];
+    if (body?.whole !== undefined) contents.set(file.path, body.whole);
+    if (body?.parts !== undefined) parts.set(file.path, body.parts);
   });
-  return (budgetTokens) => formatMarkdown(pack, { excerpts: true, budgetTokens, contents });
+  return (budgetTokens) => formatMarkdown(pack, { excerpts: true, budgetTokens, contents, parts });
 }
 
 /**

@@ -20,6 +20,18 @@ export interface MarkdownOptions {
    * Used only with `budgetTokens`: a whole file that fits is shown instead of its excerpt.
    */
   contents?: ReadonlyMap<string, string> | undefined;
+  /**
+   * Parts of files too long to show whole, by path (src/output/file-parts.ts). Used only with
+   * `budgetTokens`: parts that fit are shown instead of the excerpt.
+   */
+  parts?: ReadonlyMap<string, FilePartsText> | undefined;
+}
+
+/** The enclosing definitions of a file's lines that matter, numbered, and what they leave out. */
+export interface FilePartsText {
+  /** "Parts of the file: lines 10–42 (function `x`); lines 1–9, 43–120 left out." */
+  note: string;
+  text: string;
 }
 
 const STOP_PHRASES: Record<StopReason, string> = {
@@ -151,12 +163,23 @@ function render(pack: ContextPack, layout: Layout): string {
   return `${text.trimEnd()}\n`;
 }
 
-/** The bodies a file can have in a hand-over, best first: the whole file, then its excerpt. */
-function bodyChoices(file: ContextFile, contents: ReadonlyMap<string, string>): string[][] {
+/**
+ * The bodies a file can have in a hand-over, best first: the whole file, its enclosing
+ * definitions, then its excerpt.
+ */
+function bodyChoices(
+  file: ContextFile,
+  contents: ReadonlyMap<string, string>,
+  partsByPath: ReadonlyMap<string, FilePartsText>,
+): string[][] {
   const language = languageOf(file.path);
   const whole = contents.get(file.path) ?? '';
+  const parts = partsByPath.get(file.path);
   return [
     ...(whole.trim() !== '' ? [['Whole file:', codeBlock(whole, language)]] : []),
+    ...(parts && parts.text.trim() !== ''
+      ? [[oneLine(parts.note), codeBlock(parts.text, language)]]
+      : []),
     ...(file.excerpt.trim() !== '' ? [['Excerpt:', codeBlock(file.excerpt, language)]] : []),
   ];
 }
@@ -179,11 +202,12 @@ function formatWithinBudget(
   pack: ContextPack,
   budgetTokens: number,
   contents: ReadonlyMap<string, string>,
+  parts: ReadonlyMap<string, FilePartsText>,
 ): string {
   const fits = (text: string) => estimateTokens(text) <= budgetTokens;
   // Stable, so equally relevant files keep the pack's order.
   const ranked = [...pack.files].sort((left, right) => right.relevance - left.relevance);
-  const choices = new Map(ranked.map((file) => [file, bodyChoices(file, contents)]));
+  const choices = new Map(ranked.map((file) => [file, bodyChoices(file, contents, parts)]));
   // Every file starts with the note that stands for its body; a body replaces it if it fits.
   const bodies = new Map(
     ranked.map((file) => [file, choices.get(file)?.length ? [leftOutNote(file)] : []]),
@@ -250,7 +274,12 @@ function formatWithinBudget(
  */
 export function formatMarkdown(pack: ContextPack, options: MarkdownOptions): string {
   if (options.budgetTokens !== undefined)
-    return formatWithinBudget(pack, options.budgetTokens, options.contents ?? new Map());
+    return formatWithinBudget(
+      pack,
+      options.budgetTokens,
+      options.contents ?? new Map(),
+      options.parts ?? new Map(),
+    );
   return render(pack, {
     sections: pack.files.map((file) => [
       file,

@@ -22,13 +22,14 @@ function numbered(first: number, count: number): string {
   ).join('\n');
 }
 
-type Body = 'whole' | 'excerpt' | 'left out' | 'none';
+type Body = 'whole' | 'parts' | 'excerpt' | 'left out' | 'none';
 
 /** What a file's section shows under its facts, or undefined when the file is not shown. */
 function bodyOf(text: string, path: string): Body | undefined {
   const section = text.split(/\n(?=## )/).find((part) => part.startsWith(`## \`${path}\``));
   if (section === undefined) return undefined;
   if (section.includes('\nWhole file:\n')) return 'whole';
+  if (section.includes('\nParts of the file: ')) return 'parts';
   if (section.includes('\nExcerpt:\n')) return 'excerpt';
   if (section.includes('\nBody left out to fit the token budget')) return 'left out';
   return 'none';
@@ -319,12 +320,48 @@ describe('renderHandover', () => {
     ['binary', { 'src/a.ts': 'MARKER\0\0' }, 'src/a.ts'],
     ['a secret file', { '.env.example': 'MARKER=1\n' }, '.env.example'],
     ['missing', {}, 'src/a.ts'],
-    ['longer than the whole budget', { 'src/a.ts': tooLong }, 'src/a.ts'],
+    [
+      'longer than the whole budget, with no line that matters',
+      { 'src/a.ts': tooLong },
+      'src/a.ts',
+    ],
   ])('shows the excerpt instead of a file that is %s', async (_name, files, path) => {
     const root = await createTempTree(files);
-    const text = await renderHandover(packAt(root, [{ path }]), { budgetTokens: 1000 });
+    const text = await renderHandover(packAt(root, [{ path, lineRanges: [] }]), {
+      budgetTokens: 1000,
+    });
     expect(bodyOf(text, path)).toBe('excerpt');
     expect(text).not.toContain('MARKER');
+  });
+
+  const LONG_SERVICE = [
+    ...Array.from({ length: 150 }, (_, index) => `export const filler${index} = ${index};`),
+    'export function renew(token: string): string {', // 151
+    '  const next = sign(token);', // 152
+    '  return next;', // 153
+    '}', // 154
+    ...Array.from({ length: 150 }, (_, index) => `export const after${index} = ${index};`),
+    '// MARKER', // 305
+  ].join('\n');
+
+  it('shows the whole function around the lines that matter when the file is too long', async () => {
+    const root = await createTempTree({ 'src/renew.ts': LONG_SERVICE });
+    const pack = packAt(root, [{ path: 'src/renew.ts', lineRanges: [[152, 152]] }]);
+    const text = await renderHandover(pack, { budgetTokens: 1000 });
+    expect(bodyOf(text, 'src/renew.ts')).toBe('parts');
+    expect(text).toContain(
+      'Parts of the file: lines 151–154 (`renew`); lines 1–150, 155–305 left out.',
+    );
+    expect(text).toContain('151| export function renew(token: string): string {');
+    expect(text).toContain('154| }');
+    expect(text).not.toContain('MARKER');
+  });
+
+  it('names the left-out lines of a file whose parts are plain ranges', async () => {
+    const root = await createTempTree({ 'src/renew.ts': LONG_SERVICE });
+    const pack = packAt(root, [{ path: 'src/renew.ts', lineRanges: [[10, 12]] }]);
+    const text = await renderHandover(pack, { budgetTokens: 1000 });
+    expect(text).toContain('Parts of the file: lines 10–12; lines 1–9, 13–305 left out.');
   });
 
   it('reads nothing outside the root', async () => {

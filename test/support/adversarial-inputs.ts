@@ -4,6 +4,8 @@ import { extractOutline } from '../../src/structure/outline.js';
 import { analyzeSource } from '../../src/repository/source-file.js';
 import { compileKeyword } from '../../src/dispatch/keyword.js';
 import { matchFile } from '../../src/dispatch/match.js';
+import { buildExcerpt } from '../../src/dispatch/excerpt.js';
+import { definitionRanges } from '../../src/dispatch/definition-ranges.js';
 import { parseGitLog } from '../../src/history/git-log.js';
 import { scoreFilesByHistory } from '../../src/history/history-scores.js';
 import { namedFiles } from '../../src/judges/heuristic/named-files.js';
@@ -187,6 +189,20 @@ export const EXTRACTORS: Record<string, (text: string) => unknown> = {
   // A whole file's analysis (its kind, outline, words), and the task's keywords matched in it.
   'TypeScript file': (text) => matchFile(analyzeSource('src/a.ts', text), keywordsOf(text)),
   'file name': (text) => analyzeSource(text, 'x'),
+  // Excerpts widen hits to whole definitions: brackets in a brace language, indentation in Python.
+  excerpt: (text) => {
+    const file = analyzeSource('src/a.ts', text);
+    return buildExcerpt(file, matchFile(file, keywordsOf(text)), 2000);
+  },
+  'definition ranges': (text) => {
+    const lines = text.split('\n');
+    const starts = Array.from({ length: Math.min(lines.length, 200) }, (_, index) => ({
+      name: 'x',
+      line: Math.floor((index * lines.length) / 200) + 1,
+      exported: false,
+    }));
+    return [definitionRanges('a.py', lines, starts), definitionRanges('a.rs', lines, starts)];
+  },
   // Each word as an import specifier a file writes (the outline reads lines of 400 characters).
   'import resolution': (text) => {
     const resolver = createImportResolver(overview.paths);

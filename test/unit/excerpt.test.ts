@@ -138,19 +138,19 @@ describe('buildExcerpt', () => {
     expect(shown.some((line) => HIT_LINES.includes(line))).toBe(true);
   });
 
-  // At 60 tokens the five-line window around line 34 does not fit, and a smaller window around a
-  // lesser hit (line 70) is shown instead, as excerpt.ts intends.
-  it.each([120, 250, 1000])('with %i tokens, shows the best hit with lines around it', (budget) => {
+  // At 60 tokens the function around line 34 does not fit, and a smaller part around a lesser hit
+  // (line 70) is shown instead, as excerpt.ts intends.
+  it.each([120, 250, 1000])("with %i tokens, shows the best hit's whole function", (budget) => {
     const shown = expand(buildExcerpt(file, matches, budget).lineRanges);
-    // the exact definition of `refreshToken` ranks first, with two lines either side
-    expect(shown).toEqual(expect.arrayContaining([32, 33, 34, 35, 36]));
+    // the exact definition of `refreshToken` ranks first; its braces delimit it without a parse
+    expect(shown).toEqual(expect.arrayContaining([34, 35, 36, 37]));
   });
 
   it('shows every hit when the budget allows, with a gap marker between windows', () => {
     const excerpt = buildExcerpt(file, matches, 1000);
     expect(excerpt.lineRanges).toEqual([
-      [32, 38],
-      [66, 72],
+      [34, 37],
+      [68, 72],
     ]);
     expect(expand(excerpt.lineRanges)).toEqual(expect.arrayContaining(HIT_LINES));
     expect(excerpt.text).toContain('\n…\n');
@@ -251,11 +251,10 @@ describe('buildExcerpt with a parsed file: whole definitions, not windows cut mi
     for (const [start, end] of excerpt.lineRanges) expect(end - start).toBeLessThanOrEqual(4);
   });
 
-  it('is the same as before for a file its parse could not read (no extents)', async () => {
-    expect(buildExcerpt(file, matches, 1000).lineRanges).toEqual([
-      [32, 38],
-      [66, 72],
-    ]);
+  it('shows the same definitions for a file its parse could not read (extents from braces)', () => {
+    expect(buildExcerpt(file, matches, 1000).lineRanges).toEqual(
+      buildExcerpt(parsed, matches, 1000).lineRanges,
+    );
   });
 });
 
@@ -271,5 +270,42 @@ describe('workspace.parsedOutline', () => {
     if (!source) throw new Error('src/auth/tokens.ts was not read');
     expect(await workspace.parsedOutline(source)).toBe(source.outline);
     expect(source.outline.symbols.every((symbol) => symbol.endLine === undefined)).toBe(true);
+  });
+});
+
+describe('buildExcerpt around a definition too long for the budget', () => {
+  const LONG = [
+    'def handle(request):', // 1
+    ...Array.from({ length: 60 }, (_, index) => `    step_${index} = prepare(request, ${index})`),
+    '    result = compute(', // 62
+    '        request,', // 63
+    '        retries=3,', // 64
+    '    )', // 65
+    ...Array.from({ length: 40 }, (_, index) => `    tail_${index} = finish(${index})`),
+    '    return result', // 106
+  ].join('\n');
+  const match = (line: number): KeywordMatch => ({
+    keyword: 'retries',
+    form: 'word',
+    weight: 1,
+    inFileName: false,
+    inDirectory: false,
+    exactLines: [line],
+    partialLines: [],
+    definitions: [],
+  });
+
+  it('shows the signature and a window that closes the call it cuts into', () => {
+    const source = analyzeSource('src/handle.py', LONG);
+    // The window 63-67 around line 65 would open on the call's arguments: it starts at the call.
+    expect(buildExcerpt(source, [match(65)], 200).lineRanges).toEqual([
+      [1, 1],
+      [62, 67],
+    ]);
+  });
+
+  it('shows the whole definition once the budget holds it', () => {
+    const source = analyzeSource('src/handle.py', LONG);
+    expect(buildExcerpt(source, [match(64)], 2000).lineRanges).toEqual([[1, 106]]);
   });
 });
