@@ -20,6 +20,9 @@ const SCRIPT_EXTENSIONS = [
   '.d.ts',
 ];
 
+/** Files an import means only when it names their extension itself. */
+const NOT_CODE = /\.(?:md|mdx|rst|txt|adoc|ya?ml|toml|ini|cfg|lock|html?|csv)$/i;
+
 export interface ImportResolver {
   /** The one file a specifier most likely names. */
   resolve(fromPath: string, specifier: string): string | undefined;
@@ -180,7 +183,8 @@ export function createImportResolver(
       const found =
         resolve(fromPath, specifier) ??
         (fromPath.endsWith('.php') ? resolveByShorterSuffix(specifier) : undefined);
-      return found ? [found] : [];
+      // Code imports code: Python's `import dask` is not `docs/dask.md`.
+      return found && (!NOT_CODE.test(found) || NOT_CODE.test(specifier)) ? [found] : [];
     },
   };
 }

@@ -70,11 +70,11 @@ describe('strongestNeighbour', () => {
       undefined,
     ],
     [
-      'a module index that a relevant file uses',
+      'nor one that a relevant file uses',
       'src/runtime/mod.rs',
       [],
       { 'src/runtime/mod.rs': ['src/runtime/builder.rs'] },
-      'src/runtime/builder.rs',
+      undefined,
     ],
   ])('%s', (_name, path, imports, importers, expected) => {
     const found = strongestNeighbour(

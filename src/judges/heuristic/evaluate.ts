@@ -4,7 +4,7 @@ import { quotePath } from '../../text/quote-path.js';
 import type { JudgeContext } from '../judge.js';
 import { historyOf } from './history-evidence.js';
 import { namedFiles } from './named-files.js';
-import { strongestNeighbour } from './neighbours.js';
+import { isModuleIndex, strongestNeighbour } from './neighbours.js';
 import type { TermModel } from './term-model.js';
 import type { FileKind } from '../../contracts/file-kind.js';
 import type { KeywordMatch } from '../../contracts/candidate.js';
@@ -54,6 +54,7 @@ const MAX_MISSING = 5;
 const STRONG_TEST = 0.8;
 /** What a tested file is lifted to, as a share of its test's relevance. */
 const TESTED_SHARE = 0.85;
+const MODULE_INDEX_SHARE = 0.8;
 /** A test that imports more of the project than this is an integration test: it points nowhere. */
 const MAX_TESTED_FILES = 3;
 
@@ -236,7 +237,9 @@ export function evaluateHeuristically(
   }
   const tested = view.testedBy.get(candidate.path);
   if (candidate.kind === 'source' && tested) {
-    const lifted = Math.round(tested.relevance * TESTED_SHARE * 100) / 100;
+    // A test imports a package's index for what it re-exports: the index is the subject less.
+    const share = isModuleIndex(candidate.path) ? TESTED_SHARE * MODULE_INDEX_SHARE : TESTED_SHARE;
+    const lifted = Math.round(tested.relevance * share * 100) / 100;
     if (lifted > relevance) {
       relevance = lifted;
       reasons.push(`tested by ${quotePath(tested.test)}, which matches the task`);

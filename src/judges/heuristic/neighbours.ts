@@ -7,9 +7,11 @@ const STRONG_NEIGHBOUR = 0.7;
 
 /**
  * A module's index (`mod.rs`, `lib.rs`, `__init__.py`, `index.ts`) declares or re-exports the
- * files of its directory: that it names a relevant file says nothing of its own relevance.
+ * files of its directory, and everything that uses the module imports it: its import links say
+ * nothing of its own relevance.
  */
 const MODULE_INDEX = /(?:^|\/)(?:mod\.rs|lib\.rs|__init__\.py|index\.[cm]?[jt]sx?)$/;
+export const isModuleIndex = (path: string): boolean => MODULE_INDEX.test(path);
 
 export interface Neighbour {
   path: string;
@@ -30,9 +32,9 @@ export function strongestNeighbour(
   importers: ReadonlyMap<string, readonly string[]>,
 ): Neighbour | undefined {
   const directory = posix.dirname(candidate.path);
-  const uses = MODULE_INDEX.test(candidate.path) ? [] : candidate.imports;
+  if (isModuleIndex(candidate.path)) return undefined;
   const neighbours = [
-    ...uses.flatMap((entry) =>
+    ...candidate.imports.flatMap((entry) =>
       entry.resolved === undefined ? [] : [{ path: entry.resolved, direction: 'uses' as const }],
     ),
     ...(importers.get(candidate.path) ?? []).map((path) => ({
