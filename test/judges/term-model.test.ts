@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LEARNED_IMPORTANCE, buildTermModel } from '../../src/judges/heuristic/term-model.js';
+import { buildTermModel } from '../../src/judges/heuristic/term-model.js';
+import { LEARNED_IMPORTANCE } from '../../src/judges/heuristic/weights.js';
 
 describe('buildTermModel', () => {
   describe('lexicon synonyms', () => {

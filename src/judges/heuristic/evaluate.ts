@@ -6,9 +6,21 @@ import { historyOf } from './history-evidence.js';
 import { namedFiles } from './named-files.js';
 import { isModuleIndex, strongestNeighbour } from './neighbours.js';
 import type { TermModel } from './term-model.js';
-import type { FileKind } from '../../contracts/file-kind.js';
 import type { KeywordMatch } from '../../contracts/candidate.js';
 import type { Evaluation } from '../../contracts/evaluation.js';
+import {
+  CALIBRATION,
+  CALLER_IN_TRACE,
+  HISTORY_WEIGHT,
+  KIND_CEILINGS,
+  MAX_RELEVANCE,
+  MAX_TESTED_FILES,
+  MODULE_INDEX_SHARE,
+  NAMED_IN_TASK,
+  OWN_EVIDENCE,
+  STRONG_TEST,
+  TESTED_SHARE,
+} from './weights.js';
 
 /**
  * The offline judge's verdict on one file. Relevance is the file's lexical score under the task's
@@ -20,43 +32,7 @@ import type { Evaluation } from '../../contracts/evaluation.js';
  * half the best file's evidence is not selected, so the context stays small.
  */
 
-const CALIBRATION_STEEPNESS = 3;
-const MAX_RELEVANCE = 0.98;
-/** Below this lexical relevance a file has no evidence of its own; neighbours and the past do not lift it. */
-const OWN_EVIDENCE = 0.15;
-const NAMED_IN_TASK = 0.9;
-/** A file a stack trace names only below the frame that failed is related: it called the failure. */
-const CALLER_IN_TRACE = 0.65;
-/**
- * The share of the gap between a file's relevance and 1 that the repository's past closes when
- * the past fixes most like this task changed it. Combined as independent evidence (noisy-OR), so
- * strong files stay apart instead of piling up at the cap.
- */
-const HISTORY_WEIGHT = 0.7;
-/**
- * Supporting material stays in its rubric band: tests and types are related (below the highly
- * relevant 0.7, so they neither end the loop early nor pass a strict `minRelevance`), a doc tangential.
- */
-const KIND_CEILINGS: Record<FileKind, number> = {
-  source: 1,
-  declaration: 0.65,
-  test: 0.65,
-  example: 0.6,
-  config: 0.5,
-  docs: 0.4,
-};
 const MAX_MISSING = 5;
-/**
- * A test that matches the task strongly exercises the behaviour the task is about, and the
- * source file it tests is where that behaviour lives, whatever words that file uses: a test of
- * at least this relevance (before its kind's ceiling) lifts the files of the project it imports.
- */
-const STRONG_TEST = 0.8;
-/** What a tested file is lifted to, as a share of its test's relevance. */
-const TESTED_SHARE = 0.85;
-const MODULE_INDEX_SHARE = 0.8;
-/** A test that imports more of the project than this is an integration test: it points nowhere. */
-const MAX_TESTED_FILES = 3;
 
 /** The file's lexical score under the task; `asSource` leaves out its kind's discount. */
 export function taskScore(candidate: Candidate, model: TermModel, asSource = false): number {
@@ -88,14 +64,14 @@ function floorScore(candidates: readonly Candidate[], model: TermModel): number 
   const [first = 0, second = 0] = [...weights.values()].sort((left, right) => right - left);
   return (
     first * (FIELD_WEIGHTS.fileName + FIELD_WEIGHTS.partialDefinition) +
-    second * FIELD_WEIGHTS.content * 0.66
+    second * FIELD_WEIGHTS.content * CALIBRATION.secondTermShare
   );
 }
 
 export function calibrate(score: number, reference: number): number {
   if (reference <= 0 || score <= 0) return 0;
   const share = Math.min(1, score / reference);
-  const relevance = 0.95 * (1 - Math.exp(-CALIBRATION_STEEPNESS * share * share));
+  const relevance = CALIBRATION.ceiling * (1 - Math.exp(-CALIBRATION.steepness * share * share));
   return Math.round(Math.min(MAX_RELEVANCE, relevance) * 100) / 100;
 }
 

@@ -1,7 +1,7 @@
-import { IMPORTANCE } from './task-terms.js';
 import type { TermModel } from './term-model.js';
 import { insideNodeModules, isLibraryPath } from './written-paths.js';
 import type { RepoOverview } from '../../contracts/overview.js';
+import { IMPORTANCE } from './weights.js';
 
 /** The repository's files a task names, and which of them only as callers in a stack trace. */
 export interface NamedFiles {

@@ -1,9 +1,6 @@
 import { posix } from 'node:path';
 import type { Candidate } from '../../contracts/candidate.js';
-
-/** A file that imports, or is imported by, a relevant file is related context, up to this share of it. */
-const NEIGHBOUR_SHARE = 0.65;
-const STRONG_NEIGHBOUR = 0.7;
+import { NEIGHBOUR_SHARE, STRONG_NEIGHBOUR } from './weights.js';
 
 /**
  * A module's index (`mod.rs`, `lib.rs`, `__init__.py`, `index.ts`) declares or re-exports the

@@ -4,6 +4,7 @@ import { stemsOfIdentifier } from '../../repository/source-file.js';
 import type { TermModel } from './term-model.js';
 import type { JudgedFile } from '../../contracts/evaluation.js';
 import type { RepoOverview } from '../../contracts/overview.js';
+import { FOCUS_FROM, LEARN_FROM } from './weights.js';
 
 /**
  * REFINE without a model: learn the codebase's own terms from what the last cycles found.
@@ -13,8 +14,6 @@ import type { RepoOverview } from '../../contracts/overview.js';
  * - the directories where highly relevant files live, as focus areas.
  */
 
-const RELATED = 0.5;
-const HIGH = 0.7;
 const MAX_LEARNED = 8;
 const MAX_KEYWORDS = 60;
 
@@ -50,7 +49,7 @@ export function refineHeuristically(
   model: TermModel,
 ): Query {
   const related = [...evaluations]
-    .filter((file) => file.relevance >= RELATED)
+    .filter((file) => file.relevance >= LEARN_FROM)
     .sort((left, right) => right.relevance - left.relevance);
   const taken = new Set(previous.keywords.map((keyword) => keyword.toLowerCase()));
   const keywords = [...previous.keywords];
@@ -68,7 +67,7 @@ export function refineHeuristically(
     .flatMap((file) => file.missingContext.map((gap) => pathOfGap(gap, known)))
     .filter((path): path is string => path !== undefined && !judged.has(path));
   const focusAreas = related
-    .filter((file) => file.relevance >= HIGH)
+    .filter((file) => file.relevance >= FOCUS_FROM)
     .map((file) => posix.dirname(file.path))
     .filter((directory) => directory !== '.');
 

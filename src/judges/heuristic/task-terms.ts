@@ -7,6 +7,7 @@ import { stackTraces, withoutStackFrames } from './stack-traces.js';
 import { insideNodeModules, isLibraryPath } from './written-paths.js';
 import { STOP_WORDS } from '../../text/stop-words.js';
 import type { FileKind } from '../../contracts/file-kind.js';
+import { IMPORTANCE } from './weights.js';
 
 /**
  * What a task description says, in retrieval terms: the keywords to search for with an importance
@@ -33,17 +34,6 @@ export interface TaskTerms {
   /** The task's prose: no code blocks, stack frames, paths or links. */
   prose: string;
 }
-
-export const IMPORTANCE = {
-  quotedMessage: 1.3,
-  codeIdentifier: 1.2,
-  /** A plain word in a code block: `color`, `items`. */
-  codeWord: 0.9,
-  proseIdentifier: 1.1,
-  mentionedFile: 1.2,
-  titleWord: 0.8,
-  word: 0.6,
-} as const;
 
 const MAX_KEYWORDS = 40;
 
@@ -98,7 +88,8 @@ export function extractTaskTerms(written: string): TaskTerms {
     spellings.set(lower, key);
     importance.set(
       key,
-      Math.max(importance.get(key) ?? 0, weight) + (importance.has(key) ? 0.05 : 0),
+      Math.max(importance.get(key) ?? 0, weight) +
+        (importance.has(key) ? IMPORTANCE.secondRole : 0),
     );
   };
   const mentionedPaths = new Set<string>();
@@ -189,7 +180,10 @@ export function extractTaskTerms(written: string): TaskTerms {
     if (existing === undefined || (counts.get(existing) ?? 0) < count) byStem.set(stem(word), word);
   }
   for (const word of byStem.values()) {
-    const repeated = Math.min(0.2, 0.05 * ((counts.get(word) ?? 1) - 1));
+    const repeated = Math.min(
+      IMPORTANCE.maxRepeated,
+      IMPORTANCE.repeated * ((counts.get(word) ?? 1) - 1),
+    );
     add(word, (titleWords.has(word) ? IMPORTANCE.titleWord : IMPORTANCE.word) + repeated);
   }
 
@@ -230,7 +224,7 @@ function addMessage(message: string, add: (keyword: string, weight: number) => v
   // The source has a template where the message has values (`3 known failures` is written
   // `{n} known failures` or `%d known failures`): the text between the values is searched too.
   for (const part of constantParts(words))
-    if (part !== message.trim()) add(part, IMPORTANCE.quotedMessage * 0.7);
+    if (part !== message.trim()) add(part, IMPORTANCE.quotedMessage * IMPORTANCE.templatePartShare);
 }
 
 /** A word that is a value a message was filled with: a number, a quoted or bracketed value. */

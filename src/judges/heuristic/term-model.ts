@@ -1,5 +1,6 @@
 import { stemsOf, synonymsIn } from '../../text/synonyms.js';
-import { extractTaskTerms, IMPORTANCE, type TaskTerms } from './task-terms.js';
+import { extractTaskTerms, type TaskTerms } from './task-terms.js';
+import { IMPORTANCE, LEARNED_IMPORTANCE, PART_SHARE, SYNONYM_IMPORTANCE } from './weights.js';
 
 /**
  * The keywords that speak for a task, each with an importance and a concept. A concept is one
@@ -14,12 +15,6 @@ export interface TermModel {
   importanceOf(keyword: string): number;
   conceptOf(keyword: string): string;
 }
-
-export const SYNONYM_IMPORTANCE = 0.7;
-/** Identifiers learned from relevant files, and keywords from other sources. */
-export const LEARNED_IMPORTANCE = 0.45;
-/** A word that is only part of a multi-word idea ("limit" of "rate limit") says less alone. */
-const PART_SHARE = 0.5;
 
 const stemKey = (text: string) => stemsOf(text).join(' ');
 
