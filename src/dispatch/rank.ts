@@ -35,6 +35,18 @@ export const KIND_WEIGHTS: Record<FileKind, number> = {
 
 const SATURATION = 1.2;
 const LENGTH_NORMALISATION = 0.4;
+/**
+ * Where the task's ideas meet within this many lines (one function, say), the file is about
+ * them rather than mentioning each somewhere: a large file that names everything once, far
+ * apart, gains nothing.
+ */
+const PROXIMITY_WINDOW = 30;
+const PROXIMITY_WEIGHT = 0.5;
+
+interface Occurrence {
+  line: number;
+  concept: string;
+}
 
 export interface RankInput {
   matches: readonly KeywordMatch[];
@@ -74,15 +86,53 @@ export function fieldScore(match: KeywordMatch, relativeLength: number): number 
   return definition + path + content + phrase;
 }
 
+/**
+ * The most the task's ideas meet in one place: over every window of `PROXIMITY_WINDOW` lines, the
+ * summed value of the concepts found in it, less the strongest one (one idea alone meets
+ * nothing). Linear in occurrences times the concepts present, which the query bounds.
+ */
+function proximity(occurrences: Occurrence[], valueOf: ReadonlyMap<string, number>): number {
+  occurrences.sort((left, right) => left.line - right.line);
+  const present = new Map<string, number>();
+  let best = 0;
+  let start = 0;
+  for (const occurrence of occurrences) {
+    present.set(occurrence.concept, (present.get(occurrence.concept) ?? 0) + 1);
+    for (
+      let left = occurrences[start];
+      left && left.line <= occurrence.line - PROXIMITY_WINDOW;
+      left = occurrences[++start]
+    ) {
+      const remaining = (present.get(left.concept) ?? 1) - 1;
+      if (remaining === 0) present.delete(left.concept);
+      else present.set(left.concept, remaining);
+    }
+    if (present.size < 2) continue;
+    let sum = 0;
+    let strongest = 0;
+    for (const concept of present.keys()) {
+      const value = valueOf.get(concept) ?? 0;
+      sum += value;
+      strongest = Math.max(strongest, value);
+    }
+    best = Math.max(best, sum - strongest);
+  }
+  return best;
+}
+
 export function rankScore(input: RankInput): number {
   const byConcept = new Map<string, number>();
+  const valueOf = new Map<string, number>();
+  const occurrences: Occurrence[] = [];
   for (const match of input.matches) {
     const importance = input.importance?.(match.keyword) ?? 1;
     const contribution = match.weight * importance * fieldScore(match, input.relativeLength);
     const concept = input.conceptOf?.(match.keyword) ?? match.keyword.toLowerCase();
     byConcept.set(concept, Math.max(byConcept.get(concept) ?? 0, contribution));
+    valueOf.set(concept, Math.max(valueOf.get(concept) ?? 0, match.weight * importance));
+    for (const line of match.exactLines) occurrences.push({ line, concept });
   }
-  let total = 0;
+  let total = PROXIMITY_WEIGHT * proximity(occurrences, valueOf);
   for (const contribution of byConcept.values()) total += contribution;
   const kindWeight = input.wantedKinds?.has(input.kind) ? 1 : KIND_WEIGHTS[input.kind];
   return total * kindWeight;

@@ -126,6 +126,34 @@ describe('rankScore', () => {
     });
   });
 
+  describe("where the task's ideas meet", () => {
+    const at = (token: number[], expiry: number[], refresh: number[] = []) =>
+      score([
+        match({ keyword: 'token', exactLines: token }),
+        match({ keyword: 'expiry', exactLines: expiry }),
+        match({ keyword: 'refresh', exactLines: refresh }),
+      ]);
+
+    it.each([
+      ['on one line', [10], [10]],
+      ['a few lines apart', [10], [25]],
+    ])('ranks ideas met %s above the same ideas far apart', (_, token, expiry) => {
+      expect(at(token, expiry)).toBeGreaterThan(at([10], [400]));
+    });
+
+    it('ranks three ideas met in one place above two', () => {
+      expect(at([10], [12], [14])).toBeGreaterThan(at([10], [12], [400]));
+    });
+
+    it('adds nothing for one idea, however often it occurs', () => {
+      const once = score([match({ keyword: 'token', exactLines: [10] })]);
+      const close = score([match({ keyword: 'token', exactLines: [10, 11] })]);
+      const apart = score([match({ keyword: 'token', exactLines: [10, 400] })]);
+      expect(close).toBeGreaterThan(once);
+      expect(close).toBe(apart);
+    });
+  });
+
   describe('kinds of file', () => {
     const matches = [match({ inFileName: true, exactLines: [1, 2] })];
 
@@ -149,9 +177,10 @@ describe('rankScore', () => {
   });
 
   describe('concepts', () => {
+    // Far apart, so that where the ideas meet adds nothing here.
     const throttle = match({ keyword: 'throttle', inFileName: true, exactLines: [1] });
-    const rateLimit = match({ keyword: 'rate limit', exactLines: [3] });
-    const login = match({ keyword: 'login', exactLines: [5] });
+    const rateLimit = match({ keyword: 'rate limit', exactLines: [300] });
+    const login = match({ keyword: 'login', exactLines: [600] });
     const conceptOf = (keyword: string) =>
       keyword === 'throttle' || keyword === 'rate limit' ? 'rate limit' : keyword;
 
