@@ -50,8 +50,9 @@ export function withoutIssueTemplate(task: string): string {
       return;
     }
     if (inEnvironment) {
-      // A report ends at a break, or where the author goes on writing after a blank line.
-      if (THEMATIC_BREAK.test(line)) inEnvironment = false;
+      // A report ends at a break, or where the author goes on writing after a blank line. A
+      // dashed line right under a line of text underlines it (`INSTALLED VERSIONS` over `----`).
+      if (THEMATIC_BREAK.test(line) && !underlines(lines[index - 1])) inEnvironment = false;
       else if (!(afterBlank && !inFence && line.trim() !== '' && !REPORT_LINE.test(line))) {
         afterBlank = line.trim() === '';
         return;
@@ -65,6 +66,13 @@ export function withoutIssueTemplate(task: string): string {
   });
   return kept.join('\n');
 }
+
+/**
+ * Whether a dashed line under `previous` underlines it as a title (`INSTALLED VERSIONS`), as
+ * Markdown's setext headings do, rather than closing a report's last field (`OS: mac`).
+ */
+const underlines = (previous: string | undefined) =>
+  previous !== undefined && /^\s*[\w][\w .-]*$/.test(previous) && previous.length <= 60;
 
 /**
  * Lines without `<!-- … -->` comments: templates fill them with instructions ("please search for

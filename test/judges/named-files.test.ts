@@ -69,6 +69,16 @@ describe('namedFiles: modules named by their directory', () => {
     ],
     ['nothing for a name two directories share', 'The `timezone` plugin is wrong', []],
     ['nothing for a plain word of the prose', 'The core of the formatter is slow', []],
+    [
+      'nothing for a package in the middle of a dotted name',
+      '`fmt.core.render.Printer` drops the width',
+      [],
+    ],
+    [
+      'the module a dotted name ends with',
+      '`fmt.lexer` drops the width',
+      ['crates/parser_core/src/lexer/mod.rs'],
+    ],
   ])('%s', async (_name, task, expected) => {
     expect(await namedBy(task)).toEqual(expected);
   });

@@ -67,6 +67,11 @@ describe('withoutIssueTemplate', () => {
       'Title\n---\nUpdate: it fails on 3.5 too.',
     ],
     [
+      'reads a dashed line under a title as its underline, not as the end of the report',
+      'Title\n### Versions\nINSTALLED VERSIONS\n------------------\ncommit: None\nLC_ALL: None\n\nThe result drops every attribute it had.',
+      'Title\nThe result drops every attribute it had.',
+    ],
+    [
       'drops an environment report that opens the text',
       '### System Info\nOS: macOS 14.6\nCPU: M1',
       '',

@@ -88,10 +88,12 @@ const comparable = (name: string) => name.toLowerCase().replace(/[_$.-]/g, '');
  * here with a module file in it. A name several directories share names none of them.
  */
 function directoryModules(model: TermModel, paths: readonly string[]): string[] {
+  const leaves = leafNames(model.terms.text);
   const named = new Set(
     [...model.terms.importance]
       .filter(([keyword, weight]) => weight >= IMPORTANCE.proseIdentifier && keyword.length >= 4)
-      .map(([keyword]) => comparable(keyword)),
+      .map(([keyword]) => comparable(keyword))
+      .filter((name) => leaves.has(name)),
   );
   if (named.size === 0) return [];
   // For each name, the directories of that name with a module file, and those files.
@@ -109,6 +111,24 @@ function directoryModules(model: TermModel, paths: readonly string[]): string[] 
   return [...byName.values()].flatMap((directories) =>
     directories.size === 1 ? [...directories.values()].flat() : [],
   );
+}
+
+/** A name, or a qualified one: `advancedFormat`, `xr.core.dataset`, `crate::io::util`. */
+const QUALIFIED_NAME = /[A-Za-z_$][\w$-]*(?:(?:\.|::|\/)[A-Za-z_$][\w$-]*)*/g;
+const SEPARATOR = /\.|::|\//;
+
+/**
+ * The names a text writes on their own, or first or last in a qualified name: in
+ * `xr.core.dataset` the middle `core` is only a package on the way to the module `dataset`.
+ */
+function leafNames(text: string): Set<string> {
+  const leaves = new Set<string>();
+  for (const [name] of text.matchAll(QUALIFIED_NAME)) {
+    const parts = name.split(SEPARATOR);
+    leaves.add(comparable(parts[0] ?? ''));
+    leaves.add(comparable(parts.at(-1) ?? ''));
+  }
+  return leaves;
 }
 
 /** `fetchy/lib/utils.js` of an installed package is `lib/utils.js` here when this repository publishes `fetchy`. */
