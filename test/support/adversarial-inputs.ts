@@ -87,6 +87,9 @@ const SHAPES: readonly Shape[] = [
   // Runs of the characters paths, markup and code are made of.
   repeated('slashes between names', '/a'),
   repeated('slashes only', '/'),
+  repeated('dotted name parts', 'a.'),
+  repeated('double colons between names', 'a::'),
+  repeated('backslashes between names', 'a\\'),
   repeated('at signs', '@'),
   repeated('dashes', '-'),
   repeated('colons and dots', ':.'),

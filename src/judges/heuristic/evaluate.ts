@@ -187,7 +187,7 @@ export function evaluateHeuristically(
   model: TermModel,
 ): Evaluation {
   const view = cycleView(context, model);
-  const { named, callers } = namedFiles(model, context.overview);
+  const { named, callers, modules } = namedFiles(model, context.overview);
   // A task that names a type declaration is about it (unlike a named README, below).
   const wanted =
     model.terms.wantedKinds.has(candidate.kind) ||
@@ -202,7 +202,9 @@ export function evaluateHeuristically(
   } else if (named.has(candidate.path)) {
     // A README named in a bug report is where the reporter read about the feature, not the fix.
     relevance = Math.max(relevance, Math.min(ceiling, NAMED_IN_TASK));
-    reasons.unshift('named in the task');
+    reasons.unshift(
+      modules.has(candidate.path) ? 'its module named in the task' : 'named in the task',
+    );
   }
   if (lexical >= OWN_EVIDENCE) {
     const neighbour = strongestNeighbour(candidate, view.relevance, view.importers);

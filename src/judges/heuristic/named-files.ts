@@ -2,12 +2,15 @@ import type { TermModel } from './term-model.js';
 import { insideNodeModules, isLibraryPath } from './written-paths.js';
 import type { RepoOverview } from '../../contracts/overview.js';
 import { IMPORTANCE } from './weights.js';
+import { comparable, leafNames, qualifiedModules } from './qualified-names.js';
 
 /** The repository's files a task names, and which of them only as callers in a stack trace. */
 export interface NamedFiles {
   named: ReadonlySet<string>;
   /** Named only by frames below the one that failed: context, not the failure. */
   callers: ReadonlySet<string>;
+  /** Named only by a qualified name (`xr.core.dataset`), often that of an import the task uses. */
+  modules: ReadonlySet<string>;
 }
 
 const cache = new WeakMap<RepoOverview, WeakMap<TermModel, NamedFiles>>();
@@ -69,18 +72,19 @@ function findNamedFiles(model: TermModel, overview: RepoOverview): NamedFiles {
     for (const path of first) failed.add(path);
     for (const path of rest.flat()) called.add(path);
   }
-  const named = new Set([...mentioned, ...failed, ...called]);
+  const modules = qualifiedModules(model.terms.text, overview.paths).filter(
+    (path) => !mentioned.has(path) && !failed.has(path) && !called.has(path),
+  );
+  const named = new Set([...mentioned, ...failed, ...called, ...modules]);
   // A file the task also names outside the traces, or where a trace failed, is no mere caller.
   const callers = new Set([...called].filter((path) => !failed.has(path) && !mentioned.has(path)));
-  return { named, callers };
+  return { named, callers, modules: new Set(modules) };
 }
 
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** The file that is a directory's module in JavaScript and TypeScript, Python and Rust. */
 const DIRECTORY_MODULE = /^(?:index\.(?:[cm]?[jt]sx?)|__init__\.py|mod\.rs)$/;
-/** How a name is compared: `advancedFormat`, `advanced_format` and `advanced-format` are one. */
-const comparable = (name: string) => name.toLowerCase().replace(/[_$.-]/g, '');
 
 /**
  * The modules a task names by the name of their directory: an identifier it writes as code
@@ -111,24 +115,6 @@ function directoryModules(model: TermModel, paths: readonly string[]): string[] 
   return [...byName.values()].flatMap((directories) =>
     directories.size === 1 ? [...directories.values()].flat() : [],
   );
-}
-
-/** A name, or a qualified one: `advancedFormat`, `xr.core.dataset`, `crate::io::util`. */
-const QUALIFIED_NAME = /[A-Za-z_$][\w$-]*(?:(?:\.|::|\/)[A-Za-z_$][\w$-]*)*/g;
-const SEPARATOR = /\.|::|\//;
-
-/**
- * The names a text writes on their own, or first or last in a qualified name: in
- * `xr.core.dataset` the middle `core` is only a package on the way to the module `dataset`.
- */
-function leafNames(text: string): Set<string> {
-  const leaves = new Set<string>();
-  for (const [name] of text.matchAll(QUALIFIED_NAME)) {
-    const parts = name.split(SEPARATOR);
-    leaves.add(comparable(parts[0] ?? ''));
-    leaves.add(comparable(parts.at(-1) ?? ''));
-  }
-  return leaves;
 }
 
 /** `fetchy/lib/utils.js` of an installed package is `lib/utils.js` here when this repository publishes `fetchy`. */
