@@ -112,6 +112,17 @@ function kindOfContent(path: string, lines: readonly string[]): FileKind {
   return kind === 'source' && declaresOnlyTypes(path, lines) ? 'declaration' : kind;
 }
 
+/**
+ * A file name's stems, and the name's own as one word: a task that writes `VLOOKUP` or
+ * `datareader` names `VLookup.php` or `data_reader.rb`, whose words are `v lookup`, `data reader`.
+ */
+function fileNameStemsOf(name: string): Set<string> {
+  const stems = stemsOfText(name);
+  const whole = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (stems.size > 1 && whole) stems.add(stem(whole));
+  return stems;
+}
+
 /** `rst.py` → `rst`, `jquery.dataTables.js` → `jquery.dataTables`; `.gitignore` stays whole. */
 function withoutLastExtension(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -130,7 +141,7 @@ export function analyzeSource(path: string, text: string): SourceFile {
     outline,
     symbolStems: outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name))),
     stems,
-    fileNameStems: stemsOfText(withoutLastExtension(posix.basename(path))),
+    fileNameStems: fileNameStemsOf(withoutLastExtension(posix.basename(path))),
     directoryStems: directory === '.' ? new Set() : stemsOfText(directory),
   };
 }

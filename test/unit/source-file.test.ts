@@ -59,7 +59,16 @@ describe('analyzeSource: the words of a path', () => {
   it.each<[string, string, string[]]>([
     ['a module named after a format', 'lib/writers/rst.py', ['rst']],
     ['a file in that format', 'docs/writing/tables.rst', ['tables']],
-    ['a name with dots', 'vendor/jquery.dataTables.js', ['jquery', 'data', 'tables']],
+    [
+      'a name with dots, and the name as one word',
+      'vendor/jquery.dataTables.js',
+      ['jquery', 'data', 'tables', 'jquerydatatables'],
+    ],
+    [
+      'a name of a letter and a word, as one word too',
+      'src/Lookup/VLookup.php',
+      ['v', 'lookup', 'vlookup'],
+    ],
     ['a dot file', '.gitignore', ['gitignore']],
   ])('%s: %s', (_name, path, words) => {
     const stems = words.map(stem).sort();
