@@ -4,7 +4,8 @@ import type { FileKind } from '../contracts/file-kind.js';
 /**
  * Field-weighted lexical scoring (BM25F in spirit): a keyword counts most where a file *defines*
  * it, then in the file's name, then in its directory, then in its content with saturating term
- * frequency and a length normalisation. Each keyword counts in proportion to its rarity.
+ * frequency and a length normalisation (which also tempers a long file's partial definitions).
+ * Each keyword counts in proportion to its rarity.
  */
 
 export const FIELD_WEIGHTS = {
@@ -61,6 +62,10 @@ export interface RankInput {
   wantedKinds?: ReadonlySet<FileKind>;
 }
 
+/** How much longer than the average file a file reads, as BM25 weighs it: 1 at the average. */
+const lengthFactor = (relativeLength: number) =>
+  1 - LENGTH_NORMALISATION + LENGTH_NORMALISATION * relativeLength;
+
 /** The contribution of one keyword, before its weight. */
 export function fieldScore(match: KeywordMatch, relativeLength: number): number {
   const exactDefinition = match.definitions.some((definition) => definition.exact);
@@ -69,7 +74,8 @@ export function fieldScore(match: KeywordMatch, relativeLength: number): number 
       ? FIELD_WEIGHTS.exactDefinition
       : FIELD_WEIGHTS.exactWordDefinition
     : match.definitions.length > 0
-      ? FIELD_WEIGHTS.partialDefinition
+      ? // A long file defines many names, and so some with any word of the task in them.
+        FIELD_WEIGHTS.partialDefinition / Math.max(1, lengthFactor(relativeLength))
       : 0;
   const path = match.inFileName
     ? FIELD_WEIGHTS.fileName
@@ -78,8 +84,7 @@ export function fieldScore(match: KeywordMatch, relativeLength: number): number 
       : 0;
   const frequency = match.exactLines.length + 0.5 * match.partialLines.length;
   const saturated =
-    (frequency * (SATURATION + 1)) /
-    (frequency + SATURATION * (1 - LENGTH_NORMALISATION + LENGTH_NORMALISATION * relativeLength));
+    (frequency * (SATURATION + 1)) / (frequency + SATURATION * lengthFactor(relativeLength));
   const content = (FIELD_WEIGHTS.content * saturated) / (SATURATION + 1);
   const phrase =
     match.form === 'phrase' && match.exactLines.length > 0 ? FIELD_WEIGHTS.exactPhrase : 0;

@@ -104,9 +104,15 @@ describe('rankScore', () => {
       );
     });
 
-    it('does not let length touch definitions or paths', () => {
+    it('does not let length touch exact definitions or paths', () => {
       const structural = [match({ inFileName: true, definitions: definedAt('token', true) })];
       expect(score(structural, { relativeLength: 10 })).toBe(score(structural));
+    });
+
+    it("tempers a long file's partial definitions, and never lifts a short file's", () => {
+      const partial = [match({ definitions: definedAt('tokenStore', false) })];
+      expect(score(partial, { relativeLength: 10 })).toBeLessThan(score(partial) / 2);
+      expect(score(partial, { relativeLength: 0.2 })).toBe(score(partial));
     });
   });
 
