@@ -1,3 +1,5 @@
+import { withoutVersionDumps } from './version-dumps.js';
+
 /**
  * An issue as its author wrote it, without the issue template around it. Templates put the same
  * words into every issue of a repository ("Describe the bug", "Expected behavior", "_No response_",
@@ -30,7 +32,7 @@ const THEMATIC_BREAK = /^\s{0,3}(?:-{3,}|\*{3,}|_{3,})\s*$/;
 const GH_HEADER_FIELD = /^[a-z]+:\t/;
 
 export function withoutIssueTemplate(task: string): string {
-  const lines = withoutHtmlComments(withoutGhHeader(task.split(/\r?\n/)));
+  const lines = withoutVersionDumps(withoutHtmlComments(withoutGhHeader(task.split(/\r?\n/))));
   const kept: string[] = [];
   let fence: string | undefined;
   let inEnvironment = false;

@@ -94,6 +94,8 @@ const SHAPES: readonly Shape[] = [
   repeated('dashes', '-'),
   repeated('colons and dots', ':.'),
   repeated('spaces', ' '),
+  repeated('version fields', 'numpy: 1.2\n'),
+  between('spaces after a list marker', '-', ' ', 'x'),
   repeated('lines of spaces', `${fill(' ', 79)}\n`),
   repeated('stack-frame openings', 'at '),
   repeated('stack frames', '    at f (a.js:1:1)\n'),
