@@ -26,7 +26,7 @@ export interface SourceFile {
 // `a.test.ts` is looked for in the file name only, each directory's name scanned once: a search
 // from every `.test.` to the path's end would be quadratic in a long directory name.
 const TEST_PATH =
-  /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|testing|[\w-]*-tests?)\/|(?:^|\/)(?=[^/]*$)[^/]*[._-](test|spec)s?(-d)?\.[^/]|(^|\/)test_[^/]+\.py$|_test\.go$/i;
+  /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|testing|[\w-]*-tests?)\/|(?:^|\/)(?=[^/]*$)[^/]*[._-](test|spec)s?(-d)?\.[^/]|(^|\/)test_[^/]+\.py$|_test\.go$|\.feature$|(^|\/)step_definitions\//i;
 const DECLARATION_PATH = /\.d\.[cm]?ts$|\.pyi$/i;
 const EXAMPLE_PATH =
   /(^|\/)(examples?|demos?|samples?|sandbox|playgrounds?|[\w-]*-playground|benchmarks?|benches|bench)\//i;

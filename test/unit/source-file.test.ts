@@ -50,6 +50,8 @@ describe('analyzeSource: kind', () => {
     ],
     ['a .d.ts file', 'index.d.ts', ['export declare function request(): void;'], 'declaration'],
     ['a TypeScript test of types', 'test/types.test.ts', ['type A = string'], 'test'],
+    ['a Cucumber feature', 'features/rendering.feature', ['Feature: Rendering'], 'test'],
+    ['its step definitions', 'features/step_definitions/site.rb', ['Given(/^I have/) do'], 'test'],
   ])('%s is %s', (_name, path, lines, kind) => {
     expect(kindOf(path, lines)).toBe(kind);
   });
