@@ -17,6 +17,31 @@ export interface KeywordPattern {
    * found as written (Chinese, Japanese, Korean), which is a `phrase` only.
    */
   words: string[][];
+  /**
+   * For a member written with its owner (`Coarsen.construct`, `Model::save`, `String#split`,
+   * `$cell->getValue`): the owner and the member, compared as identifiers. The last two parts
+   * of a longer chain (`ds.Coarsen.construct`): what comes before is a receiver or a package.
+   */
+  member: { owner: string; name: string; ownerIsType: boolean } | undefined;
+}
+
+/** An identifier, then members reached by `.`, `::`, `#` or `->`; nothing else in the keyword. */
+const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+$/;
+export const MEMBER_SEPARATOR = /\.|::|#|->/;
+
+/** Owners that name no definition: a receiver (`self.items`, `this.state`) or a reader's alias (`np`, `ds`). */
+const NOT_AN_OWNER = /^(?:.{1,2}|self|this|cls|super|console)$/i;
+
+export function memberOf(keyword: string): KeywordPattern['member'] {
+  if (!MEMBER_CHAIN.test(keyword)) return undefined;
+  const [owner = '', name = ''] = keyword.split(MEMBER_SEPARATOR).slice(-2);
+  if (NOT_AN_OWNER.test(owner) || name.length < 2) return undefined;
+  return {
+    owner: normalizeIdentifier(owner),
+    name: normalizeIdentifier(name),
+    // `Coarsen.construct` is a class's; `post.url` a variable's, unless a module is named `post`.
+    ownerIsType: /^[A-Z]/.test(owner),
+  };
 }
 
 export function compileKeyword(keyword: string): KeywordPattern | undefined {
@@ -30,6 +55,7 @@ export function compileKeyword(keyword: string): KeywordPattern | undefined {
       identifier: undefined,
       phrase: trimmed.toLowerCase(),
       words: [],
+      member: undefined,
     };
   const isPhrase = /\s/.test(trimmed) && tokens.length > 1;
   const split = tokens.flatMap((token) => splitIdentifier(token));
@@ -45,6 +71,7 @@ export function compileKeyword(keyword: string): KeywordPattern | undefined {
     identifier,
     phrase: isPhrase ? trimmed.toLowerCase() : undefined,
     words,
+    member: memberOf(trimmed),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   normalizeIdentifier,
   type KeywordPattern,
 } from './keyword.js';
+import { memberDefinitions } from './member-definitions.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
 import type { Workspace } from '../repository/workspace.js';
 import type { KeywordMatch } from '../contracts/candidate.js';
@@ -55,17 +56,14 @@ export function matchFile(file: SourceFile, keywords: readonly WeightedKeyword[]
   for (const keyword of keywords) {
     if (isLiteral(keyword)) {
       const lines = literalLines(file, keyword.phrase);
-      if (lines.length > 0)
-        matches.push({
-          keyword: keyword.keyword,
-          form: keyword.form,
-          weight: keyword.weight,
-          inFileName: false,
-          inDirectory: false,
-          definitions: [],
-          exactLines: lines,
-          partialLines: [],
-        });
+      if (lines.length > 0) matches.push(matchOf(keyword, { exactLines: lines }));
+      continue;
+    }
+    if (keyword.member) {
+      // Its words are searched on their own already; together they count where the member is
+      // defined in its owner.
+      const definitions = memberDefinitions(file, keyword.member);
+      if (definitions.length > 0) matches.push(matchOf(keyword, { definitions }));
       continue;
     }
     // Every symbol and line hit needs all the keyword's words in the file: check that first.
@@ -107,6 +105,23 @@ export function matchFile(file: SourceFile, keywords: readonly WeightedKeyword[]
       match.exactLines.length > 0 ||
       match.partialLines.length > 0,
   );
+}
+
+/** A match found in one field only: the lines of a literal, or a member's definitions. */
+function matchOf(
+  keyword: WeightedKeyword,
+  found: Pick<Partial<KeywordMatch>, 'definitions' | 'exactLines'>,
+): KeywordMatch {
+  return {
+    keyword: keyword.keyword,
+    form: keyword.form,
+    weight: keyword.weight,
+    inFileName: false,
+    inDirectory: false,
+    definitions: found.definitions ?? [],
+    exactLines: found.exactLines ?? [],
+    partialLines: [],
+  };
 }
 
 /** Lines that hold `phrase` (lower case) as written, at most `MAX_LINES_PER_KEYWORD`. */

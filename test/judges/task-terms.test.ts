@@ -338,3 +338,40 @@ describe('extractTaskTerms: messages filled with values', () => {
     );
   });
 });
+
+describe('extractTaskTerms: members written with their owners', () => {
+  it.each<[string, string, string[], string[]]>([
+    [
+      'the last two parts of a chain in a code span',
+      '`ds.Coarsen.construct` demotes coordinates',
+      ['Coarsen.construct'],
+      ['ds.Coarsen.construct'],
+    ],
+    [
+      'in prose, with `::` or `#`',
+      'Model::save and String#split',
+      ['Model.save', 'String.split'],
+      [],
+    ],
+    ['not a path', 'It reads /_layouts/archive.html twice', [], ['archive.html']],
+    [
+      "not the reporter's code",
+      'It fails:\n```py\nxr.tutorial.load_dataset("air")\n```',
+      [],
+      ['tutorial.load_dataset'],
+    ],
+  ])('%s', (_name, task, present, absent) => {
+    const { keywords } = extractTaskTerms(task);
+    for (const keyword of present) expect(keywords).toContain(keyword);
+    for (const keyword of absent) expect(keywords).not.toContain(keyword);
+  });
+
+  it('adds them after the other keywords, taking none of their places', () => {
+    const words = Array.from(
+      { length: 60 },
+      (_, index) => `word${String.fromCharCode(97 + (index % 26))}${index}`,
+    );
+    const { keywords } = extractTaskTerms(`${words.join(' ')} and \`Coarsen.construct\``);
+    expect(keywords.at(-1)).toBe('Coarsen.construct');
+  });
+});

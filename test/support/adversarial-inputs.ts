@@ -90,6 +90,8 @@ const SHAPES: readonly Shape[] = [
   repeated('dotted name parts', 'a.'),
   repeated('double colons between names', 'a::'),
   repeated('backslashes between names', 'a\\'),
+  repeated('arrows between names', 'a->'),
+  repeated('hashes between names', 'a#'),
   repeated('at signs', '@'),
   repeated('dashes', '-'),
   repeated('colons and dots', ':.'),

@@ -1,4 +1,5 @@
 import { identifiersOf, isCompoundIdentifier, splitIdentifier } from '../../text/identifiers.js';
+import { MEMBER_SEPARATOR, memberOf } from '../../dispatch/keyword.js';
 import { splitFencedCode } from '../../text/code-blocks.js';
 import { INLINE_CODE, withoutIssueTemplate } from '../../text/issue-template.js';
 import { stem } from '../../text/stem.js';
@@ -36,6 +37,7 @@ export interface TaskTerms {
 }
 
 const MAX_KEYWORDS = 40;
+const MAX_MEMBERS = 10;
 
 /** Words of code syntax, too common to identify anything. */
 const CODE_WORDS = new Set(
@@ -71,6 +73,23 @@ const URL = /\bhttps?:\/\/\S+/g;
 /** A name of two to forty characters with no spaces and two letters at least (not `1.2.3`). */
 const SHORT_CODE_NAME =
   /^-{0,2}(?=[^A-Za-z]{0,39}[A-Za-z][^A-Za-z]{0,39}[A-Za-z])[A-Za-z0-9][\w.-]{1,39}$/;
+/**
+ * A chain of members (`ds.Coarsen.construct`, `Model::save`, `$cell->getValue`), tried only where
+ * a word starts; separators never start a name, so each attempt ends within its word: linear.
+ */
+const MEMBER_CHAIN = /(?<![\w$.:#>/\\-])[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+/g;
+
+/** The members a text writes with their owners, as `Owner.member` from each chain's last two parts. */
+function memberNames(text: string): string[] {
+  const names: string[] = [];
+  for (const [chain] of text.matchAll(MEMBER_CHAIN)) {
+    if (!memberOf(chain)) continue;
+    const [owner = '', member = ''] = chain.split(MEMBER_SEPARATOR).slice(-2);
+    names.push(`${owner}.${member}`);
+  }
+  return names;
+}
+
 /** A file of an installed package, from the package's name on (scoped or not). */
 const INSTALLED = /^(?:@[\w.-]+\/)?[\w.-]+\/[^\s:]+$/;
 
@@ -157,6 +176,8 @@ export function extractTaskTerms(written: string): TaskTerms {
   // language tag `zh-cn`, an option `no_proxy`. Words split from it would say nothing.
   for (const match of prose.matchAll(INLINE_CODE)) {
     const span = (match[1] ?? '').trim();
+    // A chain of members (`ds.Coarsen.construct`) is searched as its owner and member, below.
+    if (memberNames(span).length > 0) continue;
     if (SHORT_CODE_NAME.test(span) && !CODE_WORDS.has(span.replace(/^-+/, '').toLowerCase()))
       add(span, IMPORTANCE.codeIdentifier);
   }
@@ -192,10 +213,24 @@ export function extractTaskTerms(written: string): TaskTerms {
   for (const phrase of cjk.quoted) add(phrase, IMPORTANCE.quotedMessage);
   for (const phrase of cjk.runs) add(phrase, IMPORTANCE.word);
 
-  const keywords = [...importance.entries()]
-    .sort((left, right) => right[1] - left[1])
-    .slice(0, MAX_KEYWORDS)
-    .map(([keyword]) => keyword);
+  // A member written with its owner (`Coarsen.construct`) counts only where the owner defines it,
+  // so it adds to the words rather than taking their places.
+  const members = new Map<string, number>();
+  for (const [part, weight] of [
+    [inline + '\n' + prose.replace(INLINE_CODE, ' '), IMPORTANCE.codeIdentifier],
+  ] as const)
+    for (const member of memberNames(part))
+      if (!members.has(member) && members.size < MAX_MEMBERS) members.set(member, weight);
+  for (const [member, weight] of members) importance.set(member, weight);
+
+  const keywords = [
+    ...[...importance.entries()]
+      .filter(([keyword]) => !members.has(keyword))
+      .sort((left, right) => right[1] - left[1])
+      .slice(0, MAX_KEYWORDS)
+      .map(([keyword]) => keyword),
+    ...members.keys(),
+  ];
   return {
     keywords,
     importance: new Map(
