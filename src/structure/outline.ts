@@ -215,6 +215,39 @@ function boundNames(clause: string): string[] {
     .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
 }
 
+/**
+ * Imports whose names may go on over the next lines: Python's `from . import (`, a Rust or PHP
+ * group `use a::{` / `use A\{`. Their lines hold names only; a group still open after this many
+ * lines was never one.
+ */
+const GROUP_OPENERS: Partial<Record<Family, string>> = { python: '(', rust: '{', php: '{' };
+const GROUP_CLOSERS: Record<string, string> = { '(': ')', '{': '}' };
+const MAX_GROUP_LINES = 100;
+/** A comment at the end of a line of names (`a,  # noqa`, `B, // why`). */
+const TRAILING_COMMENT = /\s(?:#|\/\/).*$/;
+
+interface OpenGroup {
+  names: string[];
+  closer: string;
+  lastLine: number;
+}
+
+/** The group an import line leaves open, with the names it already lists; none if it closes. */
+function openedGroup(
+  family: Family,
+  text: string,
+  names: string[],
+  index: number,
+): OpenGroup | undefined {
+  const opener = GROUP_OPENERS[family];
+  const open = opener === undefined ? -1 : text.lastIndexOf(opener);
+  const closer = opener === undefined ? '' : (GROUP_CLOSERS[opener] ?? '');
+  if (open < 0 || text.includes(closer, open)) return undefined;
+  const after = boundNames(text.slice(open + 1).replace(TRAILING_COMMENT, ''));
+  for (const name of after) if (!names.includes(name)) names.push(name);
+  return { names, closer, lastLine: index + MAX_GROUP_LINES };
+}
+
 export function extractOutline(path: string, lines: readonly string[]): Outline {
   const family = familyOf(path);
   const imports: ImportReference[] = [];
@@ -223,8 +256,19 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
   const python = family === 'python';
   const mayDefine = MAY_DEFINE[family];
   const mayImport = MAY_IMPORT[family];
+  // Each line is read once: a group's lines add to its import and are nothing else.
+  let group: OpenGroup | undefined;
   lines.forEach((text, index) => {
     const line = index + 1;
+    if (group && index <= group.lastLine) {
+      const part = text.slice(0, 400);
+      const close = part.indexOf(group.closer);
+      const listed = close < 0 ? part : part.slice(0, close);
+      group.names.push(...boundNames(listed.replace(TRAILING_COMMENT, '')));
+      if (close >= 0) group = undefined;
+      return;
+    }
+    group = undefined;
     if (text.length > 400 || COMMENT.test(text)) return;
     if (mayImport.test(text))
       for (const pattern of IMPORTS[family]) {
@@ -235,12 +279,12 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
         const clause = (python || family !== 'script' ? match[2] : match[1]) ?? '';
         // `mod x;` declares the module `self::x`, which is how it resolves.
         const declared = family === 'rust' && /^\s*(?:pub\S*\s+)?mod\s/.test(text);
-        if (specifier)
-          imports.push({
-            specifier: declared ? `self::${specifier}` : specifier,
-            names: boundNames(clause),
-            line,
-          });
+        if (specifier) {
+          // `from . import (a, b)`: the parentheses only group the names.
+          const names = boundNames(python ? clause.replace(/[()]/g, ' ') : clause);
+          imports.push({ specifier: declared ? `self::${specifier}` : specifier, names, line });
+          group = openedGroup(family, text, names, index);
+        }
         break;
       }
     if (!mayDefine.test(text)) return;

@@ -92,6 +92,8 @@ const SHAPES: readonly Shape[] = [
   repeated('backslashes between names', 'a\\'),
   repeated('arrows between names', 'a->'),
   repeated('hashes between names', 'a#'),
+  repeated('import groups never closed', 'from a import (\n'),
+  repeated('use groups never closed', 'use a::{\n'),
   repeated('at signs', '@'),
   repeated('dashes', '-'),
   repeated('colons and dots', ':.'),

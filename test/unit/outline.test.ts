@@ -369,3 +369,56 @@ describe('extractOutline: imports that name modules and namespaces', () => {
     expect(outlineOf(path, text).imports).toEqual([expected]);
   });
 });
+
+describe('extractOutline: imports whose names are grouped', () => {
+  it.each<[string, string, string, ImportReference]>([
+    [
+      'Python, parenthesised on one line',
+      'app/__init__.py',
+      'from . import (models, views)',
+      { specifier: '.', names: ['models', 'views'], line: 1 },
+    ],
+    [
+      'Python, over several lines, with comments',
+      'app/__init__.py',
+      'from . import (\n    models,  # the tables\n    views as v,\n)',
+      { specifier: '.', names: ['models', 'views'], line: 1 },
+    ],
+    [
+      'Python, names on the opening and closing lines',
+      'app/__init__.py',
+      'from .core import (alpha,\n    beta, gamma)',
+      { specifier: '.core', names: ['alpha', 'beta', 'gamma'], line: 1 },
+    ],
+    [
+      'PHP, over several lines',
+      'src/a.php',
+      'use Acme\\Billing\\Tax\\{\n    Rate,\n    Zone,\n};',
+      { specifier: 'Acme\\Billing\\Tax\\', names: ['Rate', 'Zone'], line: 1 },
+    ],
+    [
+      'Rust, over several lines',
+      'src/lib.rs',
+      'use crate::search::{\n    Matcher, // the core\n    Sink,\n};',
+      { specifier: 'crate::search', names: ['Matcher', 'Sink'], line: 1 },
+    ],
+  ])('%s', (_name, path, text, expected) => {
+    expect(outlineOf(path, text).imports).toEqual([expected]);
+  });
+
+  it("reads on after a group's closing line", () => {
+    const outline = outlineOf(
+      'app/views.py',
+      'from . import (\n    models,\n)\n\ndef index():\n    pass',
+    );
+    expect(outline.symbols.map((symbol) => symbol.name)).toEqual(['index']);
+  });
+
+  it('gives up a group never closed, and finds what follows it', () => {
+    const names = Array.from({ length: 150 }, (_, index) => `    name${index},`);
+    const text = ['from . import (', ...names, 'def later():', '    pass'].join('\n');
+    const outline = outlineOf('app/views.py', text);
+    expect(outline.imports[0]?.names).toHaveLength(100);
+    expect(outline.symbols.map((symbol) => symbol.name)).toContain('later');
+  });
+});
