@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { createLanguageImports } from './language-imports.js';
+import { createPathMappings } from './tsconfig-paths.js';
 
 /**
  * Resolves import specifiers to files of the workspace, without a build system: relative paths
@@ -19,6 +20,9 @@ const SCRIPT_EXTENSIONS = [
   '.vue',
   '.d.ts',
 ];
+
+/** Files whose bare imports may go through a tsconfig's `paths` or `baseUrl`. */
+const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
 
 /** Files an import means only when it names their extension itself. */
 const NOT_CODE = /\.(?:md|mdx|rst|txt|adoc|ya?ml|toml|ini|cfg|lock|html?|csv)$/i;
@@ -73,6 +77,18 @@ export function createImportResolver(
     named: (base) => byBaseName.get(base) ?? [],
     linesOf,
   });
+
+  const pathMappings = createPathMappings({ has: (path) => known.has(path), linesOf });
+
+  /** A bare specifier of a script through the nearest tsconfig's `paths` or `baseUrl`. */
+  function resolveMapped(fromPath: string, specifier: string): string | undefined {
+    if (!SCRIPT_FILE.test(fromPath)) return undefined;
+    for (const mapped of pathMappings.map(fromPath, specifier)) {
+      const found = resolveRelative('', `./${mapped}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
 
   function resolveRelative(fromPath: string, specifier: string): string | undefined {
     const joined = posix.normalize(posix.join(posix.dirname(fromPath), specifier));
@@ -147,7 +163,7 @@ export function createImportResolver(
     }
     return specifier.includes(':') && !specifier.includes('::')
       ? undefined
-      : resolveBySuffix(specifier);
+      : (resolveMapped(fromPath, specifier) ?? resolveBySuffix(specifier));
   }
 
   /** A namespace's leading segments name a vendor or a root that the tree does not have. */

@@ -215,13 +215,23 @@ export const EXTRACTORS: Record<string, (text: string) => unknown> = {
   // Each distinct word as an import specifier a file writes (the outline reads lines of 400
   // characters). Distinct: what is bounded here is the work per specifier, and a megabyte of
   // one repeated word would time half a million identical microsecond calls instead.
+  // Each word as an import of each language, and through a tsconfig's `paths`.
   'import resolution': (text) => {
-    const resolver = createImportResolver(overview.paths);
+    const config =
+      '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"], "a*b": ["*"]}}}';
+    const resolver = createImportResolver([...overview.paths, 'tsconfig.json'], (path) =>
+      path === 'tsconfig.json' ? [config] : undefined,
+    );
     const words = [...new Set(text.split(/\s+/).map((word) => word.slice(0, 400)))];
     return ['src/a.ts', 'src/a.php', 'src/a.rs', 'a.go', 'src/a.py', 'src/a.c'].map((from) =>
       words.map((word) => resolver.resolveAll(from, word, [word.slice(0, 40)])),
     );
   },
+  // The text as a tsconfig: comments, trailing commas and all.
+  tsconfig: (text) =>
+    createImportResolver(['tsconfig.json', 'src/a.ts'], (path) =>
+      path === 'tsconfig.json' ? text.split('\n') : undefined,
+    ).resolve('src/a.ts', 'a'),
   'git history': (text) =>
     scoreFilesByHistory(
       parseGitLog(`\x1e${text}\x1d\nsrc/a.ts\n\x1eFix the parser\x1d\nsrc/b.ts\n`),

@@ -278,3 +278,67 @@ describe('resolveAll: code imports code', () => {
     expect(resolver.resolveAll('xarray/core/merge.py', specifier, [])).toEqual(expected);
   });
 });
+
+describe('resolve: TypeScript `paths` and `baseUrl`', () => {
+  const CONFIGS: Record<string, string> = {
+    'tsconfig.base.json': [
+      '{',
+      '  // shared by the packages',
+      '  "compilerOptions": {',
+      '    "paths": { "@shared/*": ["packages/shared/src/*"], },',
+      '  },',
+      '}',
+    ].join('\n'),
+    'apps/web/tsconfig.json': JSON.stringify({
+      extends: '../../tsconfig.base.json',
+      compilerOptions: {
+        baseUrl: '.',
+        paths: { '@/*': ['src/*'], '@/ui/*': ['src/components/ui/*'], config: ['src/config.ts'] },
+      },
+    }),
+    'apps/api/tsconfig.json': JSON.stringify({ extends: '../../tsconfig.base.json' }),
+    'apps/legacy/jsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: 'lib' } }),
+  };
+  const resolver = createImportResolver(
+    [
+      ...Object.keys(CONFIGS),
+      'apps/web/src/pages/home.tsx',
+      'apps/web/src/lib/format.ts',
+      'apps/web/src/components/ui/button/index.tsx',
+      'apps/web/src/ui/button.ts',
+      'apps/web/src/config.ts',
+      'apps/api/src/server.ts',
+      'packages/shared/src/dates.ts',
+      'apps/legacy/lib/helpers.js',
+      'apps/legacy/app.js',
+      'other/format.ts',
+    ],
+    (path) => CONFIGS[path]?.split('\n'),
+  );
+
+  it.each<[string, string, string, string | undefined]>([
+    ['a `*` pattern', 'apps/web/src/pages/home.tsx', '@/lib/format', 'apps/web/src/lib/format.ts'],
+    [
+      'the pattern with the longest prefix, and an index file',
+      'apps/web/src/pages/home.tsx',
+      '@/ui/button',
+      'apps/web/src/components/ui/button/index.tsx',
+    ],
+    ['an exact pattern', 'apps/web/src/pages/home.tsx', 'config', 'apps/web/src/config.ts'],
+    [
+      'a pattern of an extended config (JSON with comments)',
+      'apps/api/src/server.ts',
+      '@shared/dates',
+      'packages/shared/src/dates.ts',
+    ],
+    ['`baseUrl` alone', 'apps/legacy/app.js', 'helpers', 'apps/legacy/lib/helpers.js'],
+    [
+      'no mapping from a file the config does not govern',
+      'other/format.ts',
+      '@/lib/format',
+      undefined,
+    ],
+  ])('%s', (_name, from, specifier, expected) => {
+    expect(resolver.resolve(from, specifier)).toBe(expected);
+  });
+});
