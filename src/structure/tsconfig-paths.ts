@@ -1,10 +1,10 @@
 import { posix } from 'node:path';
-import { parse } from 'jsonc-parser';
+import stripJsonComments from 'strip-json-comments';
 
 /**
  * TypeScript's own module mapping: `compilerOptions.paths` (`"@/*": ["src/*"]`) and `baseUrl` of
  * the nearest `tsconfig.json` or `jsconfig.json`, following relative `extends`. The files are
- * read as the compiler reads them, comments and trailing commas allowed (jsonc-parser).
+ * read as the compiler reads them, comments and trailing commas allowed.
  */
 
 /** What the mapping needs of the workspace. */
@@ -38,8 +38,15 @@ function readConfig(
 ): { compilerOptions?: Options; extends?: unknown } | undefined {
   const lines = files.linesOf(path);
   if (!lines) return undefined;
-  const parsed: unknown = parse(lines.join('\n'), [], { allowTrailingComma: true });
-  return parsed && typeof parsed === 'object' ? parsed : undefined;
+  try {
+    const parsed: unknown = JSON.parse(
+      stripJsonComments(lines.join('\n'), { trailingCommas: true }),
+    );
+    return parsed && typeof parsed === 'object' ? parsed : undefined;
+  } catch {
+    // A config the compiler would reject maps nothing.
+    return undefined;
+  }
 }
 
 /** The mapping in force under a config: its own `paths` and `baseUrl`, else those it extends. */
