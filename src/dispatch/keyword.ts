@@ -25,8 +25,15 @@ export interface KeywordPattern {
   member: { owner: string; name: string; ownerIsType: boolean } | undefined;
 }
 
-/** An identifier, then members reached by `.`, `::`, `#` or `->`; nothing else in the keyword. */
-const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+$/;
+/** An identifier, then members reached by `.`, `::`, `#` or `->`. */
+const CHAIN = String.raw`[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+`;
+/** A keyword that is a chain and nothing else. */
+const MEMBER_CHAIN = new RegExp(`^${CHAIN}$`);
+/**
+ * The chains of a text (`ds.Coarsen.construct` in prose), tried only where a word starts;
+ * separators never start a name, so each attempt ends within its word: linear.
+ */
+export const MEMBER_CHAINS = new RegExp(String.raw`(?<![\w$.:#>/\\-])${CHAIN}`, 'g');
 export const MEMBER_SEPARATOR = /\.|::|#|->/;
 
 /** Owners that name no definition: a receiver (`self.items`, `this.state`) or a reader's alias (`np`, `ds`). */

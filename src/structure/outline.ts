@@ -220,8 +220,11 @@ function boundNames(clause: string): string[] {
  * group `use a::{` / `use A\{`. Their lines hold names only; a group still open after this many
  * lines was never one.
  */
-const GROUP_OPENERS: Partial<Record<Family, string>> = { python: '(', rust: '{', php: '{' };
-const GROUP_CLOSERS: Record<string, string> = { '(': ')', '{': '}' };
+const GROUPS: Partial<Record<Family, [opener: string, closer: string]>> = {
+  python: ['(', ')'],
+  rust: ['{', '}'],
+  php: ['{', '}'],
+};
 const MAX_GROUP_LINES = 100;
 /** A comment at the end of a line of names (`a,  # noqa`, `B, // why`). */
 const TRAILING_COMMENT = /\s(?:#|\/\/).*$/;
@@ -239,9 +242,9 @@ function openedGroup(
   names: string[],
   index: number,
 ): OpenGroup | undefined {
-  const opener = GROUP_OPENERS[family];
-  const open = opener === undefined ? -1 : text.lastIndexOf(opener);
-  const closer = opener === undefined ? '' : (GROUP_CLOSERS[opener] ?? '');
+  const [opener, closer] = GROUPS[family] ?? [];
+  if (opener === undefined || closer === undefined) return undefined;
+  const open = text.lastIndexOf(opener);
   if (open < 0 || text.includes(closer, open)) return undefined;
   const after = boundNames(text.slice(open + 1).replace(TRAILING_COMMENT, ''));
   for (const name of after) if (!names.includes(name)) names.push(name);

@@ -1,5 +1,5 @@
 import { identifiersOf, isCompoundIdentifier, splitIdentifier } from '../../text/identifiers.js';
-import { MEMBER_SEPARATOR, memberOf } from '../../dispatch/keyword.js';
+import { MEMBER_CHAINS, MEMBER_SEPARATOR, memberOf } from '../../dispatch/keyword.js';
 import { splitFencedCode } from '../../text/code-blocks.js';
 import { INLINE_CODE, withoutIssueTemplate } from '../../text/issue-template.js';
 import { stem } from '../../text/stem.js';
@@ -73,21 +73,15 @@ const URL = /\bhttps?:\/\/\S+/g;
 /** A name of two to forty characters with no spaces and two letters at least (not `1.2.3`). */
 const SHORT_CODE_NAME =
   /^-{0,2}(?=[^A-Za-z]{0,39}[A-Za-z][^A-Za-z]{0,39}[A-Za-z])[A-Za-z0-9][\w.-]{1,39}$/;
-/**
- * A chain of members (`ds.Coarsen.construct`, `Model::save`, `$cell->getValue`), tried only where
- * a word starts; separators never start a name, so each attempt ends within its word: linear.
- */
-const MEMBER_CHAIN = /(?<![\w$.:#>/\\-])[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+/g;
-
-/** The members a text writes with their owners, as `Owner.member` from each chain's last two parts. */
+/** The distinct members a text writes with their owners, as `Owner.member` from each chain's last two parts. */
 function memberNames(text: string): string[] {
-  const names: string[] = [];
-  for (const [chain] of text.matchAll(MEMBER_CHAIN)) {
+  const names = new Set<string>();
+  for (const [chain] of text.matchAll(MEMBER_CHAINS)) {
     if (!memberOf(chain)) continue;
     const [owner = '', member = ''] = chain.split(MEMBER_SEPARATOR).slice(-2);
-    names.push(`${owner}.${member}`);
+    names.add(`${owner}.${member}`);
   }
-  return names;
+  return [...names];
 }
 
 /** A file of an installed package, from the package's name on (scoped or not). */
@@ -215,13 +209,10 @@ export function extractTaskTerms(written: string): TaskTerms {
 
   // A member written with its owner (`Coarsen.construct`) counts only where the owner defines it,
   // so it adds to the words rather than taking their places.
-  const members = new Map<string, number>();
-  for (const [part, weight] of [
-    [inline + '\n' + prose.replace(INLINE_CODE, ' '), IMPORTANCE.codeIdentifier],
-  ] as const)
-    for (const member of memberNames(part))
-      if (!members.has(member) && members.size < MAX_MEMBERS) members.set(member, weight);
-  for (const [member, weight] of members) importance.set(member, weight);
+  const members = new Set(
+    memberNames(inline + '\n' + prose.replace(INLINE_CODE, ' ')).slice(0, MAX_MEMBERS),
+  );
+  for (const member of members) importance.set(member, IMPORTANCE.codeIdentifier);
 
   const keywords = [
     ...[...importance.entries()]
@@ -229,7 +220,7 @@ export function extractTaskTerms(written: string): TaskTerms {
       .sort((left, right) => right[1] - left[1])
       .slice(0, MAX_KEYWORDS)
       .map(([keyword]) => keyword),
-    ...members.keys(),
+    ...members,
   ];
   return {
     keywords,
