@@ -24,10 +24,11 @@ import {
 
 /**
  * The judged files that may be handed over with their excerpts (the best `maxFiles` at
- * `minRelevance`), excerpted again from their parse: a judge that did not read excerpts left
- * them unparsed, and parsing them all would have cost more than the rest of the run.
+ * `minRelevance`, a superset of the core), excerpted from their parse: a judge that reads no
+ * excerpts was given none, and excerpting every candidate would have cost more than the rest of
+ * the run.
  */
-async function withParsedExcerpts(
+async function withExcerpts(
   judged: readonly JudgedFile[],
   workspace: Workspace,
   options: Pick<ResolvedRetrievalOptions, 'maxFiles' | 'minRelevance' | 'excerptTokens'>,
@@ -42,10 +43,12 @@ async function withParsedExcerpts(
     judged.map(async (file) => {
       const source = handedOver.has(file) ? workspace.get(file.path) : undefined;
       if (!source) return file;
-      const excerpt = await excerptCandidate(workspace, source, file.candidate.matches, {
-        excerptTokens: options.excerptTokens,
-        parse: true,
-      });
+      const excerpt = await excerptCandidate(
+        workspace,
+        source,
+        file.candidate.matches,
+        options.excerptTokens,
+      );
       return { ...file, candidate: { ...file.candidate, ...excerpt } };
     }),
   );
@@ -154,8 +157,8 @@ async function retrieveWithin(
     root,
     judge: judge.name,
     outcome:
-      judge.readsExcerpts === false && resolved.syntax
-        ? { ...outcome, judged: await withParsedExcerpts(outcome.judged, workspace, resolved) }
+      judge.readsExcerpts === false
+        ? { ...outcome, judged: await withExcerpts(outcome.judged, workspace, resolved) }
         : outcome,
     filesConsidered: workspace.files.length,
     skipped: workspace.skipped,

@@ -16,11 +16,12 @@ export interface DispatchOptions {
   limit: number;
   excerptTokens: number;
   /**
-   * Parse the candidates returned for their excerpts and symbols. A judge that rates from the
-   * matches alone (the offline one) leaves it off, and only the files it hands over are parsed
-   * (`withParsedExcerpts` in src/retrieve.ts).
+   * Give each candidate returned its excerpt, from its parse where it has one. A judge that rates
+   * from the matches alone (the offline one) leaves it off: redacting and excerpting every
+   * candidate would cost more than its judgement, and only the files it hands over get excerpts
+   * (`withExcerpts` in src/retrieve.ts).
    */
-  parse: boolean;
+  excerpts: boolean;
 }
 
 export interface DispatchResult {
@@ -82,19 +83,19 @@ function redactedLines(file: SourceFile): Promise<{ lines: string[]; redactions:
 }
 
 /**
- * A candidate's symbols and redacted excerpt: with `parse`, from its syntax tree where it has one
- * (whole definitions around the matched lines), else from its regex outline.
+ * A candidate's symbols and redacted excerpt, from its syntax tree where it has one (whole
+ * definitions around the matched lines), else from its regex outline.
  */
 export async function excerptCandidate(
   workspace: Workspace,
   file: SourceFile,
   matches: readonly KeywordMatch[],
-  options: Pick<DispatchOptions, 'excerptTokens' | 'parse'>,
+  excerptTokens: number,
 ): Promise<Pick<Candidate, 'symbols' | 'excerpt' | 'lineRanges' | 'redactions'>> {
-  const outline = options.parse ? await workspace.parsedOutline(file) : file.outline;
+  const outline = await workspace.parsedOutline(file);
   return {
     symbols: outline.symbols,
-    ...(await redactedExcerpt({ ...file, outline }, matches, options.excerptTokens)),
+    ...(await redactedExcerpt({ ...file, outline }, matches, excerptTokens)),
   };
 }
 
@@ -158,12 +159,15 @@ export async function dispatch(
           ? resolved.map((path) => ({ ...entry, resolved: path }))
           : [entry];
       });
+      // Nothing shown, so nothing redacted.
+      if (!options.excerpts)
+        return [
+          Promise.resolve({ ...candidate, imports, excerpt: '', lineRanges: [], redactions: 0 }),
+        ];
       return [
-        excerptCandidate(workspace, file, candidate.matches, options).then((excerpt) => ({
-          ...candidate,
-          imports,
-          ...excerpt,
-        })),
+        excerptCandidate(workspace, file, candidate.matches, options.excerptTokens).then(
+          (excerpt) => ({ ...candidate, imports, ...excerpt }),
+        ),
       ];
     }),
   );

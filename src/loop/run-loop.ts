@@ -123,7 +123,7 @@ export async function runLoop({
       skip: new Set(judged.map((file) => file.path)),
       limit: options.maxCandidatesPerCycle,
       excerptTokens: options.excerptTokens,
-      parse: judge.readsExcerpts !== false,
+      excerpts: judge.readsExcerpts !== false,
     });
     timings.dispatchMs += performance.now() - started;
     onProgress?.({

@@ -67,7 +67,7 @@ export async function openJudgeSession(
         skip: new Set(),
         limit: 50,
         excerptTokens: 600,
-        parse: judge.readsExcerpts !== false,
+        excerpts: judge.readsExcerpts !== false,
       });
       return found.candidates;
     },

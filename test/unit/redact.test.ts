@@ -286,7 +286,7 @@ describe('dispatch', () => {
       skip: new Set(),
       limit: 10,
       excerptTokens: 600,
-      parse: true,
+      excerpts: true,
     });
     const byPath = Object.fromEntries(candidates.map((candidate) => [candidate.path, candidate]));
     expect(byPath['src/github-client.ts']?.excerpt).toContain(
