@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import type { Query } from '../contracts/query.js';
 import type { Candidate } from '../contracts/candidate.js';
-import { buildExcerpt } from './excerpt.js';
+import { buildExcerpt, matchedLineRanges } from './excerpt.js';
 import { matchWorkspace, weighKeywords } from './match.js';
 import { rankScore } from './rank.js';
 import { countRedactions, redactSecrets } from '../redaction/redact.js';
@@ -159,11 +159,11 @@ export async function dispatch(
           ? resolved.map((path) => ({ ...entry, resolved: path }))
           : [entry];
       });
-      // Nothing shown, so nothing redacted.
-      if (!options.excerpts)
-        return [
-          Promise.resolve({ ...candidate, imports, excerpt: '', lineRanges: [], redactions: 0 }),
-        ];
+      // Nothing shown, so nothing redacted; the lines that matter are still named.
+      if (!options.excerpts) {
+        const lineRanges = matchedLineRanges(candidate.matches, file.lines.length);
+        return [Promise.resolve({ ...candidate, imports, excerpt: '', lineRanges, redactions: 0 })];
+      }
       return [
         excerptCandidate(workspace, file, candidate.matches, options.excerptTokens).then(
           (excerpt) => ({ ...candidate, imports, ...excerpt }),

@@ -68,6 +68,28 @@ function prioritisedLines(matches: readonly KeywordMatch[]): number[] {
     .map(([line]) => line);
 }
 
+/** Most matched lines named by `matchedLineRanges`. */
+const MAX_MATCHED_LINES = 8;
+
+/**
+ * The parts of a file that matter, without building its excerpt: a few lines either side of its
+ * most telling matched lines. For the candidates of a judge that reads no excerpts, whose
+ * excerpts would cost more than their judgement.
+ */
+export function matchedLineRanges(
+  matches: readonly KeywordMatch[],
+  lineCount: number,
+): LineRange[] {
+  return mergeRanges(
+    prioritisedLines(matches)
+      .slice(0, MAX_MATCHED_LINES)
+      .map((line) => [
+        Math.max(1, line - WINDOW_RADIUS),
+        Math.min(lineCount, line + WINDOW_RADIUS),
+      ]),
+  );
+}
+
 function mergeRanges(ranges: LineRange[]): LineRange[] {
   const sorted = [...ranges].sort((left, right) => left[0] - right[0]);
   const merged: LineRange[] = [];

@@ -37,6 +37,9 @@ describe('the bundled example, offline judge', () => {
     const followed = pack.trace[1]?.query.patterns.filter((pattern) => pattern !== '**/*') ?? [];
     expect(followed.length).toBeGreaterThan(0);
     for (const path of followed) expect(judgedFirst.has(path)).toBe(false);
+    // Every file the terms matched names its lines, so a caller can take more from `evaluated`.
+    for (const file of pack.evaluated.filter((each) => judgedFirst.has(each.path)))
+      expect(file.lineRanges.length).toBeGreaterThan(0);
     expect(pack.warnings).toEqual([]);
     expect(() => contextPackSchema.parse(pack)).not.toThrow();
   });

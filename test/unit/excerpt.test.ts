@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExcerpt } from '../../src/dispatch/excerpt.js';
+import { buildExcerpt, matchedLineRanges } from '../../src/dispatch/excerpt.js';
 import type { Excerpt } from '../../src/dispatch/excerpt.js';
 import { matchFile, weighKeywords } from '../../src/dispatch/match.js';
 import { analyzeSource } from '../../src/repository/source-file.js';
@@ -307,5 +307,52 @@ describe('buildExcerpt around a definition too long for the budget', () => {
   it('shows the whole definition once the budget holds it', () => {
     const source = analyzeSource('src/handle.py', LONG);
     expect(buildExcerpt(source, [match(64)], 2000).lineRanges).toEqual([[1, 106]]);
+  });
+});
+
+describe('matchedLineRanges', () => {
+  const hit = (keyword: string, weight: number, exactLines: number[], definitionLine?: number) =>
+    ({
+      keyword,
+      form: 'word',
+      weight,
+      inFileName: false,
+      inDirectory: false,
+      exactLines,
+      partialLines: [],
+      definitions:
+        definitionLine === undefined ? [] : [{ name: keyword, line: definitionLine, exact: true }],
+    }) satisfies KeywordMatch;
+
+  it.each([
+    ['no matched line', [], 50, []],
+    ['a line, two either side', [hit('a', 1, [10])], 50, [[8, 12]]],
+    [
+      'clipped at both ends',
+      [hit('a', 1, [1, 50])],
+      50,
+      [
+        [1, 3],
+        [48, 50],
+      ],
+    ],
+    ['nearby lines merged', [hit('a', 1, [10, 13])], 50, [[8, 15]]],
+    [
+      'the eight most telling lines: a definition before rarer hits',
+      [hit('a', 1, [10, 20, 30, 40, 50, 60, 70, 80, 90]), hit('b', 1, [], 95)],
+      100,
+      [
+        [8, 12],
+        [18, 22],
+        [28, 32],
+        [38, 42],
+        [48, 52],
+        [58, 62],
+        [68, 72],
+        [93, 97],
+      ],
+    ],
+  ] as [string, KeywordMatch[], number, LineRange[]][])('%s', (_, matches, lineCount, expected) => {
+    expect(matchedLineRanges(matches, lineCount)).toEqual(expected);
   });
 });
