@@ -13,7 +13,8 @@ import { startDeadline } from './deadline.js';
 import { countRedactions, redactSecrets } from './redaction/redact.js';
 import { MAX_TASK_BYTES } from './task-size.js';
 import { runLoop } from './loop/run-loop.js';
-import { buildContextPack } from './output/build-context-pack.js';
+import { buildContextPack, byRelevance } from './output/build-context-pack.js';
+import { selectFiles, type SelectionOptions } from './output/select-files.js';
 import type { ContextPack } from './output/context-pack.js';
 import {
   DEFAULT_CANDIDATES_PER_CYCLE,
@@ -23,31 +24,25 @@ import {
 } from './options.js';
 
 /**
- * The judged files that may be handed over with their excerpts (the best `maxFiles` at
- * `minRelevance`, a superset of the core), excerpted from their parse: a judge that reads no
- * excerpts was given none, and excerpting every candidate would have cost more than the rest of
- * the run.
+ * The judged files with the core excerpted from its parse: a judge that reads no excerpts was
+ * given none, and excerpting every candidate would have cost more than the rest of the run.
  */
-async function withExcerpts(
+async function withCoreExcerpts(
   judged: readonly JudgedFile[],
   workspace: Workspace,
-  options: Pick<ResolvedRetrievalOptions, 'maxFiles' | 'minRelevance' | 'excerptTokens'>,
+  selection: SelectionOptions,
+  excerptTokens: number,
 ): Promise<JudgedFile[]> {
-  const handedOver = new Set(
-    judged
-      .filter((file) => file.relevance >= options.minRelevance)
-      .sort((left, right) => right.relevance - left.relevance)
-      .slice(0, options.maxFiles),
-  );
+  const core = new Set(selectFiles([...judged].sort(byRelevance), selection).core);
   return Promise.all(
     judged.map(async (file) => {
-      const source = handedOver.has(file) ? workspace.get(file.path) : undefined;
+      const source = core.has(file) ? workspace.get(file.path) : undefined;
       if (!source) return file;
       const excerpt = await excerptCandidate(
         workspace,
         source,
         file.candidate.matches,
-        options.excerptTokens,
+        excerptTokens,
       );
       return { ...file, candidate: { ...file.candidate, ...excerpt } };
     }),
@@ -152,22 +147,31 @@ async function retrieveWithin(
     ledger,
     logger,
   });
+  const selection: SelectionOptions = {
+    minRelevance: resolved.minRelevance,
+    coreRelevance: resolved.coreRelevance,
+    maxFiles: resolved.maxFiles,
+    maxRelated: resolved.maxRelated,
+  };
   const pack = buildContextPack({
     task,
     root,
     judge: judge.name,
     outcome:
       judge.readsExcerpts === false
-        ? { ...outcome, judged: await withExcerpts(outcome.judged, workspace, resolved) }
+        ? {
+            ...outcome,
+            judged: await withCoreExcerpts(
+              outcome.judged,
+              workspace,
+              selection,
+              resolved.excerptTokens,
+            ),
+          }
         : outcome,
     filesConsidered: workspace.files.length,
     skipped: workspace.skipped,
-    selection: {
-      minRelevance: resolved.minRelevance,
-      coreRelevance: resolved.coreRelevance,
-      maxFiles: resolved.maxFiles,
-      maxRelated: resolved.maxRelated,
-    },
+    selection,
     readMs: workspace.readMs,
     totalMs: performance.now() - started,
     usage: ledger.totals(),

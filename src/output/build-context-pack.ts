@@ -26,7 +26,7 @@ export interface PackInput {
  * Best first; ties go to the file found earlier, then to the one its search ranked higher, then to
  * path order, so output is stable.
  */
-function byRelevance(left: JudgedFile, right: JudgedFile): number {
+export function byRelevance(left: JudgedFile, right: JudgedFile): number {
   return (
     right.relevance - left.relevance ||
     left.cycle - right.cycle ||
