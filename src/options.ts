@@ -11,7 +11,6 @@ const isJudge = (value: unknown): value is Judge =>
     (method) => typeof (value as Record<string, unknown>)[method] === 'function',
   );
 
-/** Candidates per cycle for a judge that names no number of its own. */
 export const DEFAULT_CANDIDATES_PER_CYCLE = 30;
 
 /** The longest time limit accepted: a day, far inside what a timer can count (about 24.8 days). */
@@ -55,7 +54,7 @@ export const retrievalOptionsSchema = z
     maxFiles: z.int().min(1).max(MAX_FILES).default(5),
     /** Most related files (`related`: paths with one-line reasons, no content), 0 to 50. Default 10. */
     maxRelated: z.int().min(0).max(MAX_RELATED).default(10),
-    /** Most candidates judged per cycle (the best by lexical rank). Default: the judge's own (60 offline, 12 with Claude). */
+    /** Most candidates judged per cycle (the best by lexical rank). Default: the judge's own (30 offline, 12 with Claude). */
     maxCandidatesPerCycle: z.int().min(1).optional(),
     /** Token budget of each candidate's excerpt. Default 600. */
     excerptTokens: z.int().min(50).default(600),

@@ -151,7 +151,7 @@ export const FLAGS: readonly FlagDefinition[] = [
     value: '<n>',
     option: 'maxCandidatesPerCycle',
     group: 'search',
-    help: 'most files judged per cycle (default: 60 offline, 12 with Claude)',
+    help: 'most files judged per cycle (default: 30 offline, 12 with Claude)',
   },
   {
     flag: 'max-repository-files',

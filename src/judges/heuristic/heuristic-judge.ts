@@ -3,7 +3,6 @@ import { evaluateHeuristically } from './evaluate.js';
 import { initialHeuristicQuery } from './initial-query.js';
 import { refineHeuristically } from './refine.js';
 import { buildTermModel, type TermModel } from './term-model.js';
-import { HEURISTIC_CANDIDATES_PER_CYCLE } from './weights.js';
 
 const MODELS_KEPT = 16;
 
@@ -25,9 +24,6 @@ export function createHeuristicJudge(): Judge {
   return {
     name: 'heuristic',
     readsExcerpts: false,
-    // A file costs this judge its matches alone (no excerpt, no call), so it looks further down
-    // the lexical ranking than a judge that pays per file.
-    candidatesPerCycle: HEURISTIC_CANDIDATES_PER_CYCLE,
     initialQuery: async (task, overview) => initialHeuristicQuery(modelFor(task), overview),
     evaluate: async (task, candidate, context) =>
       evaluateHeuristically(candidate, context, modelFor(task)),

@@ -92,9 +92,6 @@ export const NEIGHBOUR_SHARE = 0.65;
 /** Only a neighbour at least this relevant lifts the files beside it. */
 export const STRONG_NEIGHBOUR = 0.7;
 
-/** Candidates judged per cycle, the best by lexical rank. */
-export const HEURISTIC_CANDIDATES_PER_CYCLE = 60;
-
 /** Refine learns identifiers from files at least this relevant… */
 export const LEARN_FROM = 0.5;
 /** …and takes focus areas from the directories of files at least this relevant. */
