@@ -110,7 +110,9 @@ export const contextPackSchema = z.object({
     redactions: z
       .int()
       .min(0)
-      .describe('secrets replaced by [REDACTED:<rule>] in the excerpts judged'),
+      .describe(
+        'secrets replaced by [REDACTED:<rule>] in the excerpts made (the core’s alone for a judge that reads none)',
+      ),
     skipped: z.object({
       ignored: z.int().min(0),
       secret: z.int().min(0),
