@@ -1,4 +1,5 @@
-import { openWorkspace } from '../src/repository/workspace.js';
+import { openWorkspace, type Workspace } from '../src/repository/workspace.js';
+import { excerptCandidate } from '../src/dispatch/dispatch.js';
 import { evaluationVariables } from '../src/judges/claude/claude-judge.js';
 import { createHeuristicJudge } from '../src/judges/heuristic/heuristic-judge.js';
 import type { Judge } from '../src/judges/judge.js';
@@ -15,6 +16,8 @@ import { findGitDirectory, materialise } from './repositories.js';
 import type { BenchTask } from './tasks.js';
 import { estimateTokens } from '../src/contracts/tokens.js';
 import type { FileKind } from '../src/contracts/file-kind.js';
+import type { Candidate } from '../src/contracts/candidate.js';
+import type { RepoOverview } from '../src/contracts/overview.js';
 
 export const ACCURACY_KS = [1, 3, 5, 10] as const;
 
@@ -74,27 +77,48 @@ export interface BenchmarkReport {
   results: TaskResult[];
 }
 
-/** The offline judge, counting the tokens the Claude judge's evaluate prompt would carry for each file it judges. */
-function countingJudge(inner: Judge, prompts: Prompts, counter: TokenCounter): Judge {
+/**
+ * The offline judge, keeping what the Claude judge's evaluate prompt would carry for each file
+ * it judges, to be counted once the run is timed: the offline judge's candidates carry no
+ * excerpt, so the one a Claude judge would read is made then.
+ */
+function recordingJudge(inner: Judge, calls: EvaluateCall[]): Judge {
   return {
     ...inner,
     evaluate: async (task, candidate, context) => {
-      const { shared, perCall } = renderPrompt(
-        prompts.evaluate,
-        evaluationVariables(task, candidate, context.overview),
-      );
-      const tokens = estimateTokens(shared + perCall);
-      counter.tokens += tokens;
-      counter.byPath.set(candidate.path, tokens);
+      calls.push({ task, candidate, overview: context.overview });
       return inner.evaluate(task, candidate, context);
     },
   };
 }
 
-interface TokenCounter {
-  tokens: number;
-  /** What each judged file's evaluation would have cost. */
-  byPath: Map<string, number>;
+interface EvaluateCall {
+  task: string;
+  candidate: Candidate;
+  overview: RepoOverview;
+}
+
+const EXCERPT_TOKENS = parseRetrievalOptions({}).excerptTokens;
+
+/** The estimated input tokens of each recorded call, by the path it judged. */
+async function tokensByPath(
+  calls: readonly EvaluateCall[],
+  prompts: Prompts,
+  workspace: Workspace,
+): Promise<Map<string, number>> {
+  const tokens = new Map<string, number>();
+  for (const { task, candidate, overview } of calls) {
+    const file = workspace.get(candidate.path);
+    const excerpt = file
+      ? await excerptCandidate(workspace, file, candidate.matches, EXCERPT_TOKENS)
+      : {};
+    const { shared, perCall } = renderPrompt(
+      prompts.evaluate,
+      evaluationVariables(task, { ...candidate, ...excerpt }, overview),
+    );
+    tokens.set(candidate.path, estimateTokens(shared + perCall));
+  }
+  return tokens;
 }
 
 /**
@@ -109,16 +133,20 @@ async function runJudge(
   judge: Judge,
   options: Pick<RetrievalOptions, 'history'>,
   prompts: Prompts,
+  workspace: Workspace,
 ): Promise<[TaskResult, TaskResult]> {
-  const counter: TokenCounter = { tokens: 0, byPath: new Map() };
+  const calls: EvaluateCall[] = [];
   const started = performance.now();
-  const measured = judge.name === 'heuristic' ? countingJudge(judge, prompts, counter) : judge;
+  const offline = judge.name === 'heuristic';
   const pack = await iterativeRetrieve(task.problem_statement, {
     root,
-    judge: measured,
+    judge: offline ? recordingJudge(judge, calls) : judge,
     ...options,
   });
   const ms = performance.now() - started;
+  const tokens = await tokensByPath(calls, prompts, workspace);
+  const sum = (paths: readonly string[]) =>
+    paths.reduce((total, path) => total + (tokens.get(path) ?? 0), 0);
   const whole: TaskResult = {
     ...identify(method, task),
     ranked: pack.evaluated.map((file) => file.path),
@@ -126,7 +154,7 @@ async function runJudge(
     selected: pack.files.map((file) => file.path),
     cycles: pack.trace.length,
     stopReason: pack.stopReason,
-    tokens: judge.name === 'heuristic' ? counter.tokens : totalInputTokens(pack.usage),
+    tokens: offline ? sum([...tokens.keys()]) : totalInputTokens(pack.usage),
     ms,
   };
   const first = pack.evaluated.filter((file) => file.cycle === 1);
@@ -138,10 +166,9 @@ async function runJudge(
     selected: selectFiles(first, defaults).core.map((file) => file.path),
     cycles: 1,
     stopReason: pack.trace.length === 1 ? pack.stopReason : 'max-cycles',
-    tokens:
-      judge.name === 'heuristic'
-        ? first.reduce((sum, file) => sum + (counter.byPath.get(file.path) ?? 0), 0)
-        : totalInputTokens(pack.trace[0]?.usage ?? pack.usage),
+    tokens: offline
+      ? sum(pack.trace[0]?.evaluated ?? [])
+      : totalInputTokens(pack.trace[0]?.usage ?? pack.usage),
     ms: ms / pack.trace.length,
   };
   return [oneCycle, whole];
@@ -210,11 +237,22 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       createHeuristicJudge(),
       { history },
       prompts,
+      workspace,
     ))
       record(result);
     if (options.claude)
       record(
-        (await runJudge('claude', task, root, await options.claude(), { history }, prompts))[1],
+        (
+          await runJudge(
+            'claude',
+            task,
+            root,
+            await options.claude(),
+            { history },
+            prompts,
+            workspace,
+          )
+        )[1],
       );
   }
   return {
