@@ -24,8 +24,9 @@ import {
 } from './options.js';
 
 /**
- * The judged files with the core excerpted from its parse: a judge that reads no excerpts was
- * given none, and excerpting every candidate would have cost more than the rest of the run.
+ * The judged files with the core excerpted (from its parse where it has one): a judge that reads
+ * no excerpts was given none, and excerpting every candidate would have cost more than the rest
+ * of the run.
  */
 async function withCoreExcerpts(
   judged: readonly JudgedFile[],

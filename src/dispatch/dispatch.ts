@@ -18,8 +18,8 @@ export interface DispatchOptions {
   /**
    * Give each candidate returned its excerpt, from its parse where it has one. A judge that rates
    * from the matches alone (the offline one) leaves it off: redacting and excerpting every
-   * candidate would cost more than its judgement, and only the files it hands over get excerpts
-   * (`withExcerpts` in src/retrieve.ts).
+   * candidate would cost more than its judgement, and only its core gets excerpts
+   * (`withCoreExcerpts` in src/retrieve.ts).
    */
   excerpts: boolean;
 }
