@@ -154,7 +154,7 @@ async function runJudge(
     selected: pack.files.map((file) => file.path),
     cycles: pack.trace.length,
     stopReason: pack.stopReason,
-    tokens: offline ? sum([...tokens.keys()]) : totalInputTokens(pack.usage),
+    tokens: offline ? sum(calls.map((call) => call.candidate.path)) : totalInputTokens(pack.usage),
     ms,
   };
   const first = pack.evaluated.filter((file) => file.cycle === 1);

@@ -13,8 +13,8 @@ import { startDeadline } from './deadline.js';
 import { countRedactions, redactSecrets } from './redaction/redact.js';
 import { MAX_TASK_BYTES } from './task-size.js';
 import { runLoop } from './loop/run-loop.js';
-import { buildContextPack, byRelevance } from './output/build-context-pack.js';
-import { selectFiles, type SelectionOptions } from './output/select-files.js';
+import { buildContextPack, selectJudged } from './output/build-context-pack.js';
+import type { SelectionOptions } from './output/select-files.js';
 import type { ContextPack } from './output/context-pack.js';
 import {
   DEFAULT_CANDIDATES_PER_CYCLE,
@@ -34,7 +34,7 @@ async function withCoreExcerpts(
   selection: SelectionOptions,
   excerptTokens: number,
 ): Promise<JudgedFile[]> {
-  const core = new Set(selectFiles([...judged].sort(byRelevance), selection).core);
+  const core = new Set(selectJudged(judged, selection).core);
   return Promise.all(
     judged.map(async (file) => {
       const source = core.has(file) ? workspace.get(file.path) : undefined;

@@ -26,7 +26,7 @@ export interface PackInput {
  * Best first; ties go to the file found earlier, then to the one its search ranked higher, then to
  * path order, so output is stable.
  */
-export function byRelevance(left: JudgedFile, right: JudgedFile): number {
+function byRelevance(left: JudgedFile, right: JudgedFile): number {
   return (
     right.relevance - left.relevance ||
     left.cycle - right.cycle ||
@@ -46,6 +46,12 @@ function describeFile(file: JudgedFile) {
     lineRanges: file.candidate.lineRanges,
     unevaluated: file.unevaluated ?? false,
   };
+}
+
+/** The judged files best first, split as the pack hands them over: core and related. */
+export function selectJudged(judged: readonly JudgedFile[], selection: SelectionOptions) {
+  const ranked = [...judged].sort(byRelevance);
+  return { ranked, ...selectFiles(ranked, selection) };
 }
 
 /** Says plainly why a run came back empty or partial, and what to try. */
@@ -94,8 +100,7 @@ function warningsFor(
 }
 
 export function buildContextPack(input: PackInput): ContextPack {
-  const ranked = [...input.outcome.judged].sort(byRelevance);
-  const { core: selected, related } = selectFiles(ranked, input.selection);
+  const { ranked, core: selected, related } = selectJudged(input.outcome.judged, input.selection);
   const selectedPaths = new Set(selected.map((file) => file.path));
   const completedCycles = input.outcome.trace.length;
   const gaps = openGaps(input.outcome.judged, 0, completedCycles).filter((gap) =>
