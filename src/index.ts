@@ -2,6 +2,12 @@
 export { iterativeRetrieve } from './retrieve.js';
 export { retrievalOptionsSchema, parseRetrievalOptions, type RetrievalOptions } from './options.js';
 export { querySchema, type Query } from './contracts/query.js';
+export {
+  refinementSchema,
+  verdictSchema,
+  type Refinement,
+  type Verdict,
+} from './contracts/refinement.js';
 export { type Judge, type JudgeContext } from './judges/judge.js';
 export { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
 export {
@@ -28,7 +34,17 @@ export {
 } from './prompts.js';
 export type { Candidate, CandidateImport } from './contracts/candidate.js';
 export type { ProgressEvent } from './loop/progress.js';
-export type { StopReason } from './loop/stop-rules.js';
+export {
+  judgeSaysSufficient,
+  noNewRelevantFiles,
+  highlyRelevantFiles,
+  STOP_CONDITION_NAMES,
+  DEFAULT_STOP_WHEN,
+  type StopCondition,
+  type StopConditionName,
+  type LoopSnapshot,
+  type StopReason,
+} from './loop/stop-conditions.js';
 export type { Gap } from './loop/gaps.js';
 export {
   CONTEXT_PACK_VERSION,

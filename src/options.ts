@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { ConfigError } from './errors.js';
 import type { Judge } from './judges/judge.js';
 import type { ProgressEvent } from './loop/progress.js';
+import {
+  DEFAULT_STOP_WHEN,
+  STOP_CONDITION_NAMES,
+  type StopCondition,
+} from './loop/stop-conditions.js';
 
 const isJudge = (value: unknown): value is Judge =>
   typeof value === 'object' &&
@@ -36,9 +41,25 @@ export const retrievalOptionsSchema = z
       .optional(),
     /** Most DISPATCH → EVALUATE → REFINE cycles. Default 3. */
     maxCycles: z.int().min(1).max(10).default(3),
-    /** Relevance at which a file counts as highly relevant for the stopping rule. Default 0.7. */
+    /** Relevance at which a file counts as highly relevant for the stop conditions. Default 0.7. */
     threshold: z.number().min(0).max(1).default(0.7),
-    /** Highly relevant files to hold (across all cycles) before stopping early. Default 3. */
+    /**
+     * When the run stops before `maxCycles`: the first condition met ends it. Each is a name —
+     * `sufficient` (the refiner judged the context sufficient and no highly relevant file's gap
+     * is unsearched), `no-new-relevant` (a cycle after the first added no highly relevant file),
+     * `min-files` (`minFiles` highly relevant files are held and no such gap is open: the seed's
+     * rule) — or a function of the run so far (see `LoopSnapshot`). An empty list runs every
+     * cycle. Default `['sufficient', 'no-new-relevant']`.
+     */
+    stopWhen: z
+      .array(
+        z.union([
+          z.enum(STOP_CONDITION_NAMES),
+          z.custom<StopCondition>((value) => typeof value === 'function', 'must be a function'),
+        ]),
+      )
+      .default([...DEFAULT_STOP_WHEN]),
+    /** Highly relevant files the `min-files` stop condition waits for. Default 3. */
     minFiles: z.int().min(1).default(3),
     /**
      * Lowest relevance a file needs to be in the pack at all: in `related`, or in `files` as the

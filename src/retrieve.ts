@@ -13,6 +13,7 @@ import { startDeadline } from './deadline.js';
 import { countRedactions, redactSecrets } from './redaction/redact.js';
 import { MAX_TASK_BYTES } from './task-size.js';
 import { runLoop } from './loop/run-loop.js';
+import { stopConditionNamed } from './loop/stop-conditions.js';
 import { buildContextPack, selectJudged } from './output/build-context-pack.js';
 import type { SelectionOptions } from './output/select-files.js';
 import type { ContextPack } from './output/context-pack.js';
@@ -144,7 +145,16 @@ async function retrieveWithin(
     judge,
     workspace,
     overview: describeWorkspace(workspace, past.commits),
-    options: { ...resolved, signal, maxCandidatesPerCycle },
+    options: {
+      ...resolved,
+      signal,
+      maxCandidatesPerCycle,
+      stopWhen: resolved.stopWhen.map((condition) =>
+        typeof condition === 'string'
+          ? stopConditionNamed(condition, resolved.minFiles)
+          : condition,
+      ),
+    },
     ledger,
     logger,
   });

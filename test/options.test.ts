@@ -16,6 +16,7 @@ describe('retrieval options', () => {
       excerptTokens: 600,
       concurrency: 8,
       excludes: [],
+      stopWhen: ['sufficient', 'no-new-relevant'],
     });
   });
 
@@ -38,6 +39,8 @@ describe('retrieval options', () => {
     [{ timeoutSeconds: 0 }, 'timeoutSeconds'],
     // Beyond what a timer can count, a time limit would overflow into firing at once.
     [{ timeoutSeconds: 1e10 }, 'timeoutSeconds'],
+    [{ stopWhen: ['enough'] }, 'stopWhen.0'],
+    [{ stopWhen: 'sufficient' }, 'stopWhen'],
   ])('rejects %o naming the option', (options, option) => {
     expect(() => parseRetrievalOptions(options)).toThrow(ConfigError);
     try {
@@ -51,6 +54,16 @@ describe('retrieval options', () => {
 
   it('names unknown options', () => {
     expect(() => parseRetrievalOptions({ maxCycle: 2 })).toThrow('unknown option `maxCycle`');
+  });
+
+  it("stops when the caller's own condition says so, after the cycle that met it", async () => {
+    const pack = await iterativeRetrieve('Fix the token expiry', {
+      root: 'test/fixtures/example-service',
+      history: false,
+      stopWhen: [({ judged }) => judged.length > 0],
+    });
+    expect(pack.stopReason).toBe('stop-when');
+    expect(pack.trace).toHaveLength(1);
   });
 
   it('stops at `timeoutSeconds` and returns what it has', async () => {
@@ -71,7 +84,13 @@ describe('retrieval options', () => {
         new Promise<never>((_resolve, reject) =>
           context.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
         ),
-      refine: async () => ({ patterns: [], keywords: [], excludes: [], focusAreas: [] }),
+      refine: async () => ({
+        patterns: [],
+        keywords: [],
+        excludes: [],
+        focusAreas: [],
+        verdict: { sufficient: false, missing: [], reason: 'never called' },
+      }),
     };
     const pack = await iterativeRetrieve('Fix the token expiry', {
       root: 'test/fixtures/example-service',

@@ -3,6 +3,7 @@ import { ConfigError } from '../errors.js';
 import { JUDGE_CHOICES } from '../judges/judge-choice.js';
 import { retrievalOptionsSchema } from '../options.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
+import { STOP_CONDITION_NAMES } from '../loop/stop-conditions.js';
 import { readCommandLine, type Command, type CommandLine, type FlagOptions } from './args.js';
 import type { FlagDefinition } from './flags.js';
 import { invalidValue } from './invalid-value.js';
@@ -36,6 +37,8 @@ export const cliSettingsSchema = z.object({
   prompts: pathSchema.optional(),
   evaluatorModel: modelIdSchema.optional(),
   refinerModel: modelIdSchema.optional(),
+  /** `--stop-when`, repeatable: stop condition names; `none` alone runs every cycle. */
+  stopWhen: z.array(z.enum([...STOP_CONDITION_NAMES, 'none'])).optional(),
 });
 
 /** The command line once every value is checked. */

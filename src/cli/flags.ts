@@ -41,7 +41,8 @@ export type FlagSetting =
   | 'budgetTokens'
   | 'prompts'
   | 'evaluatorModel'
-  | 'refinerModel';
+  | 'refinerModel'
+  | 'stopWhen';
 
 interface FlagBase {
   /** As typed after `--`. */
@@ -96,11 +97,19 @@ export const FLAGS: readonly FlagDefinition[] = [
     help: 'relevance that counts as high for stopping early (default: 0.7)',
   },
   {
+    flag: 'stop-when',
+    value: '<name>',
+    setting: 'stopWhen',
+    repeatable: true,
+    group: 'search',
+    help: 'stop before --max-cycles when: sufficient (the refiner says the context is), no-new-relevant (a cycle added no highly relevant file), min-files; none runs every cycle (repeatable; default: sufficient and no-new-relevant)',
+  },
+  {
     flag: 'min-files',
     value: '<n>',
     option: 'minFiles',
     group: 'search',
-    help: 'highly relevant files to hold before stopping early (default: 3)',
+    help: 'stop once this many highly relevant files are held (adds min-files to --stop-when; default: 3)',
   },
   {
     flag: 'min-relevance',

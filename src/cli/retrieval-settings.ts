@@ -1,3 +1,4 @@
+import { DEFAULT_STOP_WHEN } from '../loop/stop-conditions.js';
 import type { RetrievalOptions } from '../options.js';
 import type { CliArguments, FlagOptions } from './args.js';
 import { FLAGS } from './flags.js';
@@ -17,5 +18,9 @@ export function retrievalOptionsFrom(
 ): Omit<RetrievalOptions, 'root' | 'judge' | 'logger' | 'signal' | 'onProgress'> {
   const options: Record<string, unknown> = {};
   for (const option of FLAG_OPTIONS) if (args[option] !== undefined) options[option] = args[option];
+  // `--min-files` alone turns the seed's rule on beside the default conditions.
+  if (args.stopWhen !== undefined)
+    options.stopWhen = args.stopWhen.filter((name) => name !== 'none');
+  else if (args.minFiles !== undefined) options.stopWhen = [...DEFAULT_STOP_WHEN, 'min-files'];
   return options as FlagOptions;
 }

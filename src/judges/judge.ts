@@ -1,5 +1,6 @@
 import type { Candidate } from '../contracts/candidate.js';
 import type { Query } from '../contracts/query.js';
+import type { Refinement } from '../contracts/refinement.js';
 import type { RepoOverview } from '../contracts/overview.js';
 import type { Evaluation, JudgedFile } from '../contracts/evaluation.js';
 import type { Ledger } from '../contracts/ledger.js';
@@ -42,10 +43,11 @@ export interface Judge {
   readonly readsExcerpts?: boolean;
   initialQuery(task: string, overview: RepoOverview, context: CallContext): Promise<Query>;
   evaluate(task: string, candidate: Candidate, context: JudgeContext): Promise<Evaluation>;
+  /** The next query, and a verdict on whether the files judged so far are enough for the task. */
   refine(
     task: string,
     evaluations: readonly JudgedFile[],
     previousQuery: Query,
     context: RefineContext,
-  ): Promise<Query>;
+  ): Promise<Refinement>;
 }

@@ -1,4 +1,5 @@
 import type { Query } from '../contracts/query.js';
+import type { Verdict } from '../contracts/refinement.js';
 import type { UsageTotals } from './ledger.js';
 
 /** What one cycle did, as the pack's `trace` reports it (../output/context-pack.ts checks it). */
@@ -16,6 +17,8 @@ export interface CycleTrace {
   excluded: string[];
   /** The query the judge proposed for the next cycle. */
   refinement: Query | null;
+  /** The refiner's verdict on the context after this cycle; null when it did not refine. */
+  verdict: Verdict | null;
   usage: UsageTotals;
   durationMs: number;
 }

@@ -1,5 +1,5 @@
 import type { Query } from '../contracts/query.js';
-import type { StopReason } from './stop-rules.js';
+import type { StopReason } from './stop-conditions.js';
 
 /** What a run reports as it goes, for progress displays and logs. */
 export type ProgressEvent =

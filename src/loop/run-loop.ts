@@ -1,271 +1,187 @@
-import pLimit from 'p-limit';
-import type { Logger } from 'pino';
-import type { ZodType } from 'zod';
-import { dispatch } from '../dispatch/dispatch.js';
-import type { Workspace } from '../repository/workspace.js';
-import { AbortError, BudgetExceededError, describeIssue, JudgeError } from '../errors.js';
-import { type Judge, type JudgeContext } from '../judges/judge.js';
-import type { CycleTrace } from './cycle-trace.js';
+import { dispatch, type DispatchResult } from '../dispatch/dispatch.js';
 import { querySchema, type Query } from '../contracts/query.js';
-import type { RunLedger } from './ledger.js';
-import type { ProgressEvent } from './progress.js';
-import { firstStopReason, type StopReason, type StopRuleOptions } from './stop-rules.js';
-import { type JudgedFile, evaluationSchema } from '../contracts/evaluation.js';
-import { type RepoOverview } from '../contracts/overview.js';
+import { refinementSchema, type Verdict } from '../contracts/refinement.js';
+import type { CycleTrace } from './cycle-trace.js';
+import { evaluateCandidates } from './evaluate-candidates.js';
+import {
+  endRun,
+  startRun,
+  stopReasonOf,
+  validated,
+  type LoopInput,
+  type LoopOutcome,
+  type Run,
+} from './run.js';
+import { stopReason, type StopReason } from './stop-conditions.js';
+
+export type { LoopInput, LoopOptions, LoopOutcome } from './run.js';
 
 /** Below this relevance a file is irrelevant and excluded for good (the rubric's lowest band). */
 export const EXCLUSION_THRESHOLD = 0.2;
 
-export interface LoopOptions extends StopRuleOptions {
-  minRelevance: number;
-  maxCandidatesPerCycle: number;
-  excerptTokens: number;
-  concurrency: number;
-  signal?: AbortSignal | undefined;
-  onProgress?: ((event: ProgressEvent) => void) | undefined;
+/**
+ * The loop: plan a first query, then DISPATCH → EVALUATE → REFINE until a stop condition or a
+ * limit answers. The judge proposes; this decides.
+ */
+export async function runLoop(input: LoopInput): Promise<LoopOutcome> {
+  const run = startRun(input);
+  const first = await planFirstQuery(run);
+  if (typeof first === 'string') return endRun(run, first);
+  let query = first;
+  for (let cycle = 1; ; cycle++) {
+    if (input.options.signal?.aborted) return endRun(run, 'aborted');
+    const started = performance.now();
+    const found = await dispatchCycle(run, cycle, query);
+    const { entry, halted } = await evaluateCycle(run, cycle, query, found);
+    const next = await refineOrStop(run, entry, found, halted);
+    entry.durationMs = performance.now() - started;
+    if (typeof next === 'string') return endRun(run, next);
+    query = next;
+  }
 }
 
-export interface LoopInput {
-  task: string;
-  judge: Judge;
-  workspace: Workspace;
-  overview: RepoOverview;
-  options: LoopOptions;
-  ledger: RunLedger;
-  logger: Logger;
+/** A judge call that ends the run (a budget, an abort) gives its reason; any other failure throws. */
+async function orStop<T>(run: Run, call: () => Promise<T>): Promise<T | StopReason> {
+  try {
+    return await call();
+  } catch (error) {
+    const reason = stopReasonOf(error, run.input.options.signal, run.input.ledger);
+    if (reason) return reason;
+    throw error;
+  }
 }
 
-export interface LoopOutcome {
-  judged: JudgedFile[];
-  trace: CycleTrace[];
-  stopReason: StopReason;
-  timings: { dispatchMs: number; evaluateMs: number; refineMs: number };
+async function timed<T>(run: Run, phase: keyof Run['timings'], step: () => Promise<T>) {
+  const started = performance.now();
+  try {
+    return await step();
+  } finally {
+    run.timings[phase] += performance.now() - started;
+  }
 }
 
-function validated<T>(
-  schema: ZodType<T>,
-  value: unknown,
-  judge: Judge,
-  call: JudgeError['call'],
-  subject: string,
-): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new JudgeError(
-    `judge \`${judge.name}\` returned an invalid ${subject}: ${describeIssue(result.error)}`,
-    { cause: result.error, call },
+/** The judge plans cycle 1's search; its call counts in cycle 1. */
+function planFirstQuery(run: Run): Promise<Query | StopReason> {
+  const { judge, task, overview, ledger, options } = run.input;
+  ledger.setCycle(1);
+  return timed(run, 'refineMs', () =>
+    orStop(run, async () =>
+      validated(
+        querySchema,
+        await judge.initialQuery(task, overview, { ledger, signal: options.signal }),
+        judge,
+        'initial-query',
+        'initial query',
+      ),
+    ),
   );
 }
 
-/**
- * The reason a judge call ends the run without failing it, or undefined when it is a real
- * failure. A budget says which one ran out, in the result's warnings.
- */
-function stopReasonOf(
-  error: unknown,
-  signal: AbortSignal | undefined,
-  ledger: RunLedger,
-): StopReason | undefined {
-  if (error instanceof BudgetExceededError) {
-    ledger.warn(`${error.message}: the context is what was found before`);
-    return 'budget';
-  }
-  if (error instanceof AbortError || signal?.aborted) return 'aborted';
-  return undefined;
-}
-
-/** DISPATCH → EVALUATE → REFINE, until a stop rule answers. The judge proposes; this decides. */
-export async function runLoop({
-  task,
-  judge,
-  workspace,
-  overview,
-  options,
-  ledger,
-  logger,
-}: LoopInput): Promise<LoopOutcome> {
-  const { signal, onProgress } = options;
-  const timings = { dispatchMs: 0, evaluateMs: 0, refineMs: 0 };
-  const judged: JudgedFile[] = [];
-  const trace: CycleTrace[] = [];
-  const limit = pLimit(options.concurrency);
-  const end = (stopReason: StopReason): LoopOutcome => ({ judged, trace, stopReason, timings });
-
-  let started = performance.now();
-  // The first query plans cycle 1, so its call counts there.
-  ledger.setCycle(1);
-  let query: Query;
-  try {
-    query = validated(
-      querySchema,
-      await judge.initialQuery(task, overview, { ledger, signal }),
-      judge,
-      'initial-query',
-      'initial query',
-    );
-  } catch (error) {
-    const reason = stopReasonOf(error, signal, ledger);
-    if (reason) return end(reason);
-    throw error;
-  } finally {
-    timings.refineMs += performance.now() - started;
-  }
-
-  for (let cycle = 1; ; cycle++) {
-    if (signal?.aborted) return end('aborted');
-    ledger.setCycle(cycle);
-    const cycleStarted = performance.now();
-    onProgress?.({ type: 'cycle-start', cycle, query });
-    const log = logger.child({ cycle });
-
-    started = performance.now();
-    const found = await dispatch(query, workspace, {
-      skip: new Set(judged.map((file) => file.path)),
+/** DISPATCH: the query's best candidates not judged before. */
+async function dispatchCycle(run: Run, cycle: number, query: Query): Promise<DispatchResult> {
+  const { judge, workspace, ledger, options, logger } = run.input;
+  ledger.setCycle(cycle);
+  options.onProgress?.({ type: 'cycle-start', cycle, query });
+  const found = await timed(run, 'dispatchMs', () =>
+    dispatch(query, workspace, {
+      skip: new Set(run.judged.map((file) => file.path)),
       limit: options.maxCandidatesPerCycle,
       excerptTokens: options.excerptTokens,
       excerpts: judge.readsExcerpts !== false,
-    });
-    timings.dispatchMs += performance.now() - started;
-    onProgress?.({
-      type: 'dispatched',
-      cycle,
-      found: found.found,
-      fresh: found.fresh,
-      evaluating: found.candidates.length,
-    });
-    log.info(
-      {
-        found: found.found,
-        fresh: found.fresh,
-        evaluating: found.candidates.length,
-        keywords: query.keywords.length,
-      },
-      'dispatched',
-    );
+    }),
+  );
+  const counts = { found: found.found, fresh: found.fresh, evaluating: found.candidates.length };
+  options.onProgress?.({ type: 'dispatched', cycle, ...counts });
+  logger.info({ cycle, ...counts, keywords: query.keywords.length }, 'dispatched');
+  return found;
+}
 
-    started = performance.now();
-    const context: JudgeContext = {
-      cycle,
-      overview,
-      candidatePaths: new Set(found.candidates.map((candidate) => candidate.path)),
-      judged: [...judged],
-      candidates: found.candidates,
-      ledger,
-      signal,
-    };
-    // A budget or an abort stops the calls not yet started; calls in flight finish or abort.
-    let halted: StopReason | undefined;
-    let done = 0;
-    const results = await Promise.all(
-      found.candidates.map((candidate) =>
-        limit(async (): Promise<JudgedFile | undefined> => {
-          if (halted || signal?.aborted) return undefined;
-          try {
-            const answer = await judge.evaluate(task, candidate, context);
-            const evaluation = validated(
-              evaluationSchema,
-              answer,
-              judge,
-              'evaluate',
-              `evaluation of ${candidate.path}`,
-            );
-            done++;
-            onProgress?.({
-              type: 'evaluated',
-              cycle,
-              path: candidate.path,
-              relevance: evaluation.relevance,
-              done,
-              total: found.candidates.length,
-            });
-            return { ...evaluation, path: candidate.path, cycle, candidate };
-          } catch (error) {
-            halted = stopReasonOf(error, signal, ledger);
-            if (halted) return undefined;
-            limit.clearQueue();
-            throw error;
-          }
-        }),
-      ),
-    );
-    timings.evaluateMs += performance.now() - started;
-    const fresh = results.filter((result): result is JudgedFile => result !== undefined);
-    judged.push(...fresh);
+/** EVALUATE the cycle's candidates and record the cycle in the trace. */
+async function evaluateCycle(run: Run, cycle: number, query: Query, found: DispatchResult) {
+  const { options, logger } = run.input;
+  const { fresh, halted } = await timed(run, 'evaluateMs', () =>
+    evaluateCandidates(run, cycle, found.candidates),
+  );
+  run.judged.push(...fresh);
+  const entry: CycleTrace = {
+    cycle,
+    query,
+    candidatesFound: found.found,
+    newCandidates: found.fresh,
+    evaluated: fresh.map((file) => file.path),
+    kept: fresh.filter((file) => file.relevance >= options.minRelevance).map((file) => file.path),
+    excluded: fresh.filter((file) => file.relevance < EXCLUSION_THRESHOLD).map((file) => file.path),
+    refinement: null,
+    verdict: null,
+    usage: run.input.ledger.totals(cycle),
+    durationMs: 0,
+  };
+  run.trace.push(entry);
+  const high = run.judged.filter((file) => file.relevance >= options.threshold).length;
+  const counts = { kept: entry.kept.length, excluded: entry.excluded.length };
+  options.onProgress?.({ type: 'cycle-end', cycle, ...counts, high });
+  logger.info(
+    { cycle, evaluated: entry.evaluated.length, ...counts, highRelevanceHeld: high },
+    'evaluated',
+  );
+  return { entry, halted };
+}
 
-    const entry: CycleTrace = {
-      cycle,
-      query,
-      candidatesFound: found.found,
-      newCandidates: found.fresh,
-      evaluated: fresh.map((file) => file.path),
-      kept: fresh.filter((file) => file.relevance >= options.minRelevance).map((file) => file.path),
-      excluded: fresh
-        .filter((file) => file.relevance < EXCLUSION_THRESHOLD)
-        .map((file) => file.path),
-      refinement: null,
-      usage: ledger.totals(cycle),
-      durationMs: 0,
-    };
-    trace.push(entry);
-    const high = judged.filter((file) => file.relevance >= options.threshold).length;
-    onProgress?.({
-      type: 'cycle-end',
-      cycle,
-      kept: entry.kept.length,
-      high,
-      excluded: entry.excluded.length,
-    });
-    log.info(
+/**
+ * REFINE, or stop: the limits and the stop conditions are asked before the refiner is called
+ * (a run that is done costs no refinement), and the conditions once more with its verdict.
+ */
+async function refineOrStop(
+  run: Run,
+  entry: CycleTrace,
+  found: DispatchResult,
+  halted: StopReason | undefined,
+): Promise<Query | StopReason> {
+  const { judge, task, overview, ledger, options, logger } = run.input;
+  const { cycle } = entry;
+  const decide = (verdict: Verdict | undefined) =>
+    stopReason(
+      { completedCycles: cycle, judged: run.judged, threshold: options.threshold, verdict },
       {
-        evaluated: entry.evaluated.length,
-        kept: entry.kept.length,
-        excluded: entry.excluded.length,
-        highRelevanceHeld: high,
-      },
-      'evaluated',
-    );
-
-    const stopReason = firstStopReason(
-      {
-        completedCycles: cycle,
-        judged,
-        lastFresh: found.fresh,
-        aborted: signal?.aborted ?? false,
+        maxCycles: options.maxCycles,
+        aborted: options.signal?.aborted ?? false,
         budgetSpent: halted === 'budget',
+        lastFresh: found.fresh,
       },
-      options,
+      options.stopWhen,
     );
-    if (stopReason) {
-      entry.durationMs = performance.now() - cycleStarted;
-      return end(stopReason);
-    }
-
-    started = performance.now();
-    try {
-      query = validated(
-        querySchema,
-        await judge.refine(task, judged, query, { cycle, overview, ledger, signal }),
+  const before = decide(undefined);
+  if (before) return before;
+  const refinement = await timed(run, 'refineMs', () =>
+    orStop(run, async () =>
+      validated(
+        refinementSchema,
+        await judge.refine(task, run.judged, entry.query, {
+          cycle,
+          overview,
+          ledger,
+          signal: options.signal,
+        }),
         judge,
         'refine',
-        'refined query',
-      );
-    } catch (error) {
-      const reason = stopReasonOf(error, signal, ledger);
-      if (!reason) throw error;
-      return end(reason);
-    } finally {
-      timings.refineMs += performance.now() - started;
-      entry.usage = ledger.totals(cycle);
-      entry.durationMs = performance.now() - cycleStarted;
-    }
-    entry.refinement = query;
-    log.info(
-      {
-        keywords: query.keywords.length,
-        patterns: query.patterns.length,
-        focusAreas: query.focusAreas,
-      },
-      'refined',
-    );
-  }
+        'refinement',
+      ),
+    ),
+  );
+  entry.usage = ledger.totals(cycle);
+  if (typeof refinement === 'string') return refinement;
+  const { verdict, ...query } = refinement;
+  entry.refinement = query;
+  entry.verdict = verdict;
+  logger.info(
+    {
+      cycle,
+      keywords: query.keywords.length,
+      patterns: query.patterns.length,
+      focusAreas: query.focusAreas,
+      sufficient: verdict.sufficient,
+    },
+    'refined',
+  );
+  return decide(verdict) ?? query;
 }

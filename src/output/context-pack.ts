@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import type { CycleTrace } from '../loop/cycle-trace.js';
-import { STOP_REASONS } from '../loop/stop-rules.js';
+import { STOP_REASONS } from '../loop/stop-conditions.js';
 import { querySchema } from '../contracts/query.js';
+import { verdictSchema } from '../contracts/refinement.js';
 import { FILE_KINDS } from '../contracts/file-kind.js';
 
 /**
  * The result of a run: the context a subagent should get, and how it was found. The JSON output
  * is exactly this object; `schemaVersion` changes whenever a field changes meaning or goes away.
  * Version 2: `files` holds the core only (at `coreRelevance`, the best file always), and
- * `related` names the other files at `minRelevance`, without content.
+ * `related` names the other files at `minRelevance`, without content. Version 3: each cycle's
+ * trace holds the refiner's `verdict`, and `stopReason` says which stop condition ended the run.
  */
-export const CONTEXT_PACK_VERSION = 2;
+export const CONTEXT_PACK_VERSION = 3;
 
 const lineRangeSchema = z
   .tuple([z.int().min(1), z.int().min(1)])
@@ -76,6 +78,9 @@ export const cycleTraceSchema = z.object({
   kept: z.array(z.string()).describe('judged this cycle at or above minRelevance'),
   excluded: z.array(z.string()).describe('judged this cycle below 0.2: never dispatched again'),
   refinement: querySchema.nullable().describe('the query the judge proposed for the next cycle'),
+  verdict: verdictSchema
+    .nullable()
+    .describe("the refiner's verdict on the context after this cycle; null when it did not refine"),
   usage: usageSchema,
   durationMs: z.number().min(0),
 }) satisfies z.ZodType<CycleTrace>;

@@ -1,4 +1,4 @@
-import type { StopReason } from '../loop/stop-rules.js';
+import type { StopReason } from '../loop/stop-conditions.js';
 import type { ContextFile, ContextPack, RelatedFile } from './context-pack.js';
 import { taskTitle } from './task-title.js';
 import { quotePath } from '../text/quote-path.js';
@@ -36,6 +36,9 @@ export interface FilePartsText {
 
 const STOP_PHRASES: Record<StopReason, string> = {
   sufficient: 'the context was sufficient',
+  'no-new-relevant': 'a cycle found no new highly relevant file',
+  'min-files': 'enough highly relevant files were held',
+  'stop-when': 'a stop condition was met',
   'max-cycles': 'the cycle limit was reached',
   'no-new-candidates': 'no new candidates were found',
   budget: 'a budget ran out',

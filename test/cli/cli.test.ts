@@ -36,7 +36,7 @@ describe('the CLI', () => {
       'iterative-retrieval: judge: heuristic (no ANTHROPIC_API_KEY configured)',
     );
     expect(run.stderr).toMatch(/cycle 1: \d+ candidates/);
-    expect(run.stderr).toMatch(/done \(sufficient\)/);
+    expect(run.stderr).toMatch(/done \(no-new-relevant\): \d+ files/);
   });
 
   it.each([
@@ -89,7 +89,7 @@ describe('the CLI', () => {
     const task = 'Fix the authentication token expiry bug';
     const json = await cli([task, '--root', EXAMPLE]);
     const pack = contextPackSchema.parse(JSON.parse(json.stdout));
-    expect(pack.schemaVersion).toBe(2);
+    expect(pack.schemaVersion).toBe(3);
     expect(pack.files.length).toBeGreaterThan(0);
     expect(pack.files.length).toBeLessThanOrEqual(5);
     expect(pack.files.slice(1).every((file) => file.relevance >= 0.8)).toBe(true);

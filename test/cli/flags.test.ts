@@ -60,9 +60,9 @@ describe('the flag table', () => {
         const byFlag = accepts(() => parseCliArguments(['task', flag, String(value)]));
         expect({ value, byFlag }).toEqual({ value, byFlag: byLibrary });
         if (byFlag)
-          expect(retrievalOptionsFrom(parseCliArguments(['task', flag, String(value)]))).toEqual({
-            [option]: value,
-          });
+          expect(retrievalOptionsFrom(parseCliArguments(['task', flag, String(value)]))).toEqual(
+            expect.objectContaining({ [option]: value }),
+          );
       }
     },
   );

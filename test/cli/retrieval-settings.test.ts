@@ -39,7 +39,35 @@ describe('retrievalOptionsFrom', () => {
       excludes: ['dist/**'],
       allowSecretFiles: ['.env'],
       history: false,
+      // --min-files turns the seed's rule on beside the default conditions.
+      stopWhen: ['sufficient', 'no-new-relevant', 'min-files'],
     });
+  });
+
+  it.each<[string, string[], unknown]>([
+    ['the defaults', [], ['sufficient', 'no-new-relevant']],
+    [
+      'the conditions given',
+      ['--stop-when', 'min-files', '--stop-when', 'sufficient'],
+      ['min-files', 'sufficient'],
+    ],
+    ['none: every cycle', ['--stop-when', 'none'], []],
+    [
+      '--stop-when over --min-files',
+      ['--min-files', '2', '--stop-when', 'sufficient'],
+      ['sufficient'],
+    ],
+  ])('stops the loop by %s', (_name, flags, stopWhen) => {
+    const options = parseRetrievalOptions(
+      retrievalOptionsFrom(parseCliArguments(['task', ...flags])),
+    );
+    expect(options.stopWhen).toEqual(stopWhen);
+  });
+
+  it('refuses a stop condition it does not know, naming the flag and the choices', () => {
+    expect(() => parseCliArguments(['task', '--stop-when', 'sufficient,min-files'])).toThrow(
+      '`--stop-when` must be one of sufficient, no-new-relevant, min-files, none (got "sufficient,min-files")',
+    );
   });
 
   it.each<[string[], string]>([

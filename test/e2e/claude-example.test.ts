@@ -53,10 +53,12 @@ describe('the bundled example, Claude judge (recorded fixtures)', () => {
     expect(pack.related.map((file) => file.path)).toContain('src/auth/session-manager.ts');
     expect(pack.files[0]?.reason).toMatch(/accessTokenTtlSeconds \(seconds\)/);
     expect(pack.judge).toBe('claude');
-    expect(pack.stopReason).toBe('sufficient');
-    // Cycle 1 found the auth module; the utilities tokens.ts needs were fetched by path in cycle 2.
+    // Cycle 1 found the auth module and the refiner asked for the utilities tokens.ts needs; they
+    // were fetched by path in cycle 2, which added no highly relevant file, so the run stopped.
+    expect(pack.trace[0]?.verdict).toMatchObject({ sufficient: false });
     expect(pack.trace.map((cycle) => cycle.cycle)).toEqual([1, 2]);
     expect(pack.trace[1]?.evaluated).toContain('src/utils/dates.ts');
+    expect(pack.stopReason).toBe('no-new-relevant');
     expect(pack.evaluated.every((file) => !file.unevaluated)).toBe(true);
     expect(pack.warnings).toEqual([]);
     expect(pack.usage.calls).toBe(requests.length);
@@ -73,7 +75,9 @@ describe('the bundled example, Claude judge (recorded fixtures)', () => {
       ]),
     );
     expect(pack.trace[0]?.query.keywords).toContain('throttle');
+    // The refiner judged cycle 1's files sufficient: no second cycle was run.
     expect(pack.stopReason).toBe('sufficient');
+    expect(pack.trace).toHaveLength(1);
   });
 
   it('sends what it should: models, schema, cache marker, the task, and bounded excerpts', async () => {

@@ -74,7 +74,12 @@ describe('hostile file names in the Claude judge prompts', () => {
       kind === 'evaluate'
         ? // Below the threshold, so the loop refines and the refine prompt lists every file.
           answer({ relevance: 0.6, reason: `checks expiry in ${path}`, missingContext: [path] })
-        : answer(query, { model: request.model }),
+        : answer(
+            kind === 'refine'
+              ? { ...query, verdict: { sufficient: false, missing: [], reason: 'more to find' } }
+              : query,
+            { model: request.model },
+          ),
     );
     const judge = createClaudeJudge({ client: testClient(), prompts });
     const pack = await iterativeRetrieve(TASK, { root, judge, maxCycles: 2 });
@@ -125,7 +130,7 @@ describe('hostile file names in the Claude judge prompts', () => {
     const ratings = between(
       refine?.request.messages[0]?.content ?? '',
       '(relevance, path, reason, missing context):\n\n',
-      '\n\nPlan the next query.',
+      '\n\nGive your verdict and plan the next query.',
     ).split('\n');
     expect(ratings).toHaveLength(NAMES.length);
     for (const line of ratings)

@@ -33,7 +33,11 @@ const FIRST_QUERY = {
   excludes: [],
   focusAreas: ['src/auth'],
 };
-const REFINED_QUERY = { ...FIRST_QUERY, keywords: ['refreshToken', 'expiresAt', 'order'] };
+const REFINED_QUERY = {
+  ...FIRST_QUERY,
+  keywords: ['refreshToken', 'expiresAt', 'order'],
+  verdict: { sufficient: false, missing: ['the token store'], reason: 'no store found yet' },
+};
 /** Claude's verdict in these tests: auth files are relevant, the rest tangential. */
 const verdict = (path: string, relevance = path.startsWith('src/auth/') ? 0.9 : 0.3) => ({
   relevance,
@@ -217,7 +221,8 @@ describe('the Claude judge in a run', () => {
     expect(ofKind(received, 'refine')).toHaveLength(1);
     expect(pack.trace).toHaveLength(2);
     expect(pack.trace[0]?.refinement).not.toBeNull();
-    expect(pack.trace[0]?.refinement).not.toEqual(REFINED_QUERY);
+    // The offline judge's verdict, not the mock's.
+    expect(pack.trace[0]?.verdict?.reason).toMatch(/rated 0\.7 or more/);
     expect(pack.warnings).toContainEqual(
       expect.stringMatching(/refinement of cycle 1 failed.*the offline judge refined it/),
     );
@@ -256,6 +261,21 @@ describe('the Claude judge in a run', () => {
     // ⌈9 / 3⌉ rounds of `latency` each: a behaviour check, not a benchmark.
     expect(pack.timings.evaluateMs).toBeGreaterThanOrEqual(3 * latency * 0.9);
     expect(pack.timings.evaluateMs).toBeLessThan(3 * latency * 3);
+  });
+
+  it("stops when the refiner's verdict is sufficient, and records the verdict", async () => {
+    const sufficient = { sufficient: true, missing: [], reason: 'tokens.ts is the fix' };
+    const received = api({
+      evaluate: (r) => answer(verdict(r.path), { model: r.request.model }),
+      refine: ({ request }) =>
+        answer({ ...REFINED_QUERY, verdict: sufficient }, { model: request.model }),
+    });
+    const { pack } = await run({ maxCycles: 3 });
+
+    expect(ofKind(received, 'refine')).toHaveLength(1);
+    expect(pack.stopReason).toBe('sufficient');
+    expect(pack.trace).toHaveLength(1);
+    expect(pack.trace[0]?.verdict).toEqual(sufficient);
   });
 
   it('counts every call: tokens and cost by the built-in prices, per cycle and in total', async () => {

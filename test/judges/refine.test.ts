@@ -1,7 +1,7 @@
 import { testLedger } from '../support/test-ledger.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Query } from '../../src/contracts/query.js';
-import { querySchema } from '../../src/contracts/query.js';
+import { refinementSchema, type Refinement } from '../../src/contracts/refinement.js';
 import { AUTH_SERVICE } from '../support/judge-repository.js';
 import { candidateAt, openJudgeSession } from '../support/judge-session.js';
 import type { JudgeSession } from '../support/judge-session.js';
@@ -18,7 +18,7 @@ interface FirstCycle {
   session: JudgeSession;
   query: Query;
   judged: JudgedFile[];
-  refine(judged?: readonly JudgedFile[], previous?: Query): Promise<Query>;
+  refine(judged?: readonly JudgedFile[], previous?: Query): Promise<Refinement>;
 }
 
 /** Cycle 1 of a run: the judge's first query, its candidates judged together. */
@@ -27,7 +27,7 @@ async function firstCycle(task: string): Promise<FirstCycle> {
   const query = await session.initialQuery();
   const judged = await session.evaluateAll(await session.candidates(query));
   const refine = async (files: readonly JudgedFile[] = judged, previous: Query = query) =>
-    querySchema.parse(
+    refinementSchema.parse(
       await session.judge.refine(task, files, previous, {
         cycle: 1,
         overview: session.overview,
@@ -139,6 +139,37 @@ describe('heuristic judge: refine', () => {
       const { query, refine } = await firstCycle(INVOICE);
       const next = await refine(undefined, { ...query, focusAreas: ['lib'] });
       expect(next.focusAreas).toEqual(['lib', 'src/billing']);
+    });
+  });
+
+  describe('verdict', () => {
+    /** Cycle 1's files, rated anew: the listed ones as given, the rest 0.3, with no gaps. */
+    const rated = (judged: readonly JudgedFile[], ratings: Record<string, number>) =>
+      judged.map((file) => ({
+        ...file,
+        relevance: ratings[file.path] ?? 0.3,
+        missingContext: [] as string[],
+      }));
+
+    it('calls the context sufficient once three files are rated 0.7 or more', async () => {
+      const { judged, refine } = await firstCycle(REFRESH);
+      const two = { 'src/auth/token.ts': 0.9, 'src/auth/session.ts': 0.7 };
+      expect((await refine(rated(judged, two))).verdict.sufficient).toBe(false);
+      const three = rated(judged, { ...two, 'src/api/routes.ts': 0.75 });
+      expect((await refine(three)).verdict).toMatchObject({ sufficient: true, missing: [] });
+    });
+
+    it('names the unjudged files that relevant files import as what is missing', async () => {
+      const { judged, refine } = await firstCycle(REFRESH);
+      const files = rated(judged, { 'src/auth/token.ts': 0.9 })
+        .filter((file) => file.path !== 'src/auth/clock.ts')
+        .map((file) =>
+          file.path === 'src/auth/token.ts'
+            ? { ...file, missingContext: ['src/auth/clock.ts (now)'] }
+            : file,
+        );
+      expect(files.map((file) => file.path)).toContain('src/auth/token.ts');
+      expect((await refine(files)).verdict.missing).toEqual(['src/auth/clock.ts']);
     });
   });
 

@@ -6,6 +6,11 @@ import { openWorkspace, type Workspace } from '../../src/repository/workspace.js
 import { JudgeError } from '../../src/errors.js';
 import type { Judge } from '../../src/judges/judge.js';
 import { runLoop, type LoopOptions } from '../../src/loop/run-loop.js';
+import {
+  highlyRelevantFiles,
+  judgeSaysSufficient,
+  noNewRelevantFiles,
+} from '../../src/loop/stop-conditions.js';
 import { createRepository } from '../support/repository-factory.js';
 import { createScriptedJudge, type Script } from '../support/scripted-judge.js';
 
@@ -20,7 +25,7 @@ const FILES = {
 const OPTIONS: LoopOptions = {
   maxCycles: 3,
   threshold: 0.7,
-  minFiles: 2,
+  stopWhen: [highlyRelevantFiles(2)],
   minRelevance: 0.5,
   maxCandidatesPerCycle: 30,
   excerptTokens: 200,
@@ -62,7 +67,7 @@ describe('runLoop', () => {
       },
       {},
       {
-        stop: 'sufficient',
+        stop: 'min-files',
         cycles: 2,
         calls: [
           'initial',
@@ -161,7 +166,7 @@ describe('runLoop', () => {
       },
       {},
       {
-        stop: 'sufficient',
+        stop: 'min-files',
         cycles: 2,
         calls: [
           'initial',
@@ -176,15 +181,80 @@ describe('runLoop', () => {
     [
       'judges at most maxCandidatesPerCycle files a cycle, best ranked first',
       { initial: { keywords: ['alpha'] }, verdicts: {}, fallback: 0.9 },
-      { maxCandidatesPerCycle: 1 },
+      { maxCandidatesPerCycle: 1, maxCycles: 1 },
       { stop: 'max-cycles', cycles: 1, calls: ['initial', 'evaluate src/alpha.ts'] },
+    ],
+    [
+      'stops when the refiner says the context is sufficient, without running its query',
+      {
+        initial: { keywords: ['alpha'] },
+        verdicts: { 'src/alpha.ts': 0.9 },
+        refinements: [{ keywords: ['beta'], sufficient: true }],
+      },
+      { stopWhen: [judgeSaysSufficient(), noNewRelevantFiles()] },
+      {
+        stop: 'sufficient',
+        cycles: 1,
+        calls: [
+          'initial',
+          'evaluate src/alpha.ts',
+          'evaluate src/epsilon.ts',
+          'evaluate src/gamma.ts',
+          'refine',
+        ],
+      },
+    ],
+    [
+      'stops when a cycle adds no highly relevant file, without refining it',
+      {
+        initial: { keywords: ['alpha'] },
+        verdicts: { 'src/alpha.ts': 0.9, 'src/beta.ts': 0.5 },
+        refinements: [{ keywords: ['beta'] }],
+      },
+      { stopWhen: [judgeSaysSufficient(), noNewRelevantFiles()] },
+      {
+        stop: 'no-new-relevant',
+        cycles: 2,
+        calls: [
+          'initial',
+          'evaluate src/alpha.ts',
+          'evaluate src/epsilon.ts',
+          'evaluate src/gamma.ts',
+          'refine',
+          'evaluate src/beta.ts',
+        ],
+      },
+    ],
+    [
+      'runs every cycle with no stop conditions',
+      {
+        initial: { keywords: ['alpha'] },
+        verdicts: {},
+        fallback: 0.9,
+        refinements: [
+          { keywords: ['beta'], sufficient: true },
+          { keywords: ['delta'], sufficient: true },
+        ],
+      },
+      { stopWhen: [] },
+      {
+        stop: 'max-cycles',
+        cycles: 3,
+        calls: [
+          'initial',
+          'evaluate src/alpha.ts',
+          'evaluate src/epsilon.ts',
+          'evaluate src/gamma.ts',
+          'refine',
+          'evaluate src/beta.ts',
+          'refine',
+          'evaluate src/delta.ts',
+        ],
+      },
     ],
   ])('%s', async (_name, script, options, expected) => {
     const judge = createScriptedJudge(script);
-    const outcome = await run(judge, {
-      ...options,
-      ...(expected.cycles === 1 && { maxCycles: 1 }),
-    });
+    const outcome = await run(judge, options);
     expect(outcome.stopReason).toBe(expected.stop);
     expect(outcome.trace).toHaveLength(expected.cycles);
     expect(judge.calls).toEqual(expected.calls);
@@ -206,6 +276,7 @@ describe('runLoop', () => {
       kept: ['src/alpha.ts', 'src/gamma.ts'],
       excluded: ['src/epsilon.ts'],
       refinement: { keywords: ['beta'] },
+      verdict: { sufficient: false, missing: [], reason: 'scripted' },
     });
     // beta.ts was found by the refinement; alpha.ts matches "beta" too but is not judged again.
     expect(trace[1]).toMatchObject({
@@ -214,6 +285,7 @@ describe('runLoop', () => {
       newCandidates: 1,
       evaluated: ['src/beta.ts'],
       refinement: null,
+      verdict: null,
     });
     expect(judged.map((file) => [file.path, file.cycle])).toContainEqual(['src/alpha.ts', 1]);
   });

@@ -110,7 +110,7 @@ describe(
       const messages = updates.map((update) => update.message);
       expect(messages[0]).toMatch(/^read \d+ files/);
       expect(messages).toContainEqual(expect.stringMatching(/^cycle 1: \d+ candidates/));
-      expect(messages.at(-1)).toMatch(/^done \(\w+\): \d+ files?$/);
+      expect(messages.at(-1)).toMatch(/^done \([\w-]+\): \d+ files?$/);
       const progress = updates.map((update) => update.progress);
       expect(progress).toEqual([...progress].sort((left, right) => left - right));
       expect(new Set(progress).size).toBe(progress.length);

@@ -68,6 +68,7 @@ export function makePack(overrides: Partial<ContextPack> = {}): ContextPack {
         kept: files.map((file) => file.path),
         excluded: [],
         refinement: null,
+        verdict: null,
         usage: NO_CALLS,
         durationMs: 12,
       },

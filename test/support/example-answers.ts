@@ -9,10 +9,18 @@ import { messageBody } from './msw-anthropic.js';
  */
 
 type Verdict = [relevance: number, reason: string, missingContext?: string[]];
+/** A refinement: the next query, and the refiner's verdict on the context so far. */
+interface Refinement {
+  patterns: string[];
+  keywords: string[];
+  excludes: string[];
+  focusAreas: string[];
+  verdict: { sufficient: boolean; missing: string[]; reason: string };
+}
 
 interface TaskAnswers {
   initial: Record<string, string[]>;
-  refinements: Record<string, string[]>[];
+  refinements: Refinement[];
   verdicts: Record<string, Verdict>;
   otherwise: Verdict;
 }
@@ -51,12 +59,27 @@ const ANSWERS: Record<string, TaskAnswers> = {
         ],
         excludes: ['docs/**'],
         focusAreas: ['src/auth', 'src/utils'],
+        verdict: {
+          sufficient: false,
+          missing: [
+            'src/utils/dates.ts (addSeconds)',
+            'src/config/index.ts (accessTokenTtlSeconds)',
+          ],
+          reason:
+            'tokens.ts holds the bug, but the date helper it should use and the TTL setting it misreads are not rated yet.',
+        },
       },
       {
         patterns: ['**/*'],
         keywords: ['clockSkew', 'nowSeconds'],
         excludes: ['docs/**'],
         focusAreas: ['src/auth'],
+        verdict: {
+          sufficient: true,
+          missing: [],
+          reason:
+            'tokens.ts, where expiresAt is computed, and the helper and setting it needs are all rated.',
+        },
       },
     ],
     verdicts: {
@@ -134,12 +157,19 @@ const ANSWERS: Record<string, TaskAnswers> = {
         keywords: ['createThrottle', 'ThrottleConfig', 'defaultMiddleware', 'createApiRouter'],
         excludes: ['docs/**'],
         focusAreas: ['src/middleware', 'src/routes'],
+        verdict: {
+          sufficient: true,
+          missing: [],
+          reason:
+            'The throttle middleware and the router set-up that applies it are found; its config is related only.',
+        },
       },
       {
         patterns: ['**/*'],
         keywords: ['clientKey', 'refillPerSecond'],
         excludes: ['docs/**'],
         focusAreas: ['src/middleware'],
+        verdict: { sufficient: true, missing: [], reason: 'Nothing the task needs is missing.' },
       },
     ],
     verdicts: {

@@ -7,8 +7,11 @@ export interface Script {
   /** Verdicts by path; a path not listed gets `fallback`. */
   verdicts: Record<string, number | Evaluation>;
   fallback?: number;
-  /** Queries returned by successive refine calls; a refine beyond them is a test failure. */
-  refinements?: Partial<Query>[];
+  /**
+   * Queries returned by successive refine calls, each with the refiner's verdict (not sufficient
+   * unless `sufficient`); a refine beyond them is a test failure.
+   */
+  refinements?: (Partial<Query> & { sufficient?: boolean })[];
 }
 
 const query = (partial: Partial<Query>): Query => ({
@@ -41,7 +44,8 @@ export function createScriptedJudge(script: Script): Judge & { calls: string[] }
       calls.push('refine');
       const next = refinements.shift();
       if (!next) throw new Error('unexpected refine call: the script has no refinement left');
-      return query(next);
+      const { sufficient = false, ...partial } = next;
+      return { ...query(partial), verdict: { sufficient, missing: [], reason: 'scripted' } };
     },
   };
 }

@@ -6,6 +6,7 @@ import { NO_USAGE } from '../../contracts/usage.js';
 import { pathAttribute } from '../../text/quote-path.js';
 import { renderPrompt, type PromptTemplate, type Prompts } from '../../prompts.js';
 import type { Query } from '../../contracts/query.js';
+import { verdictSchema, type Refinement } from '../../contracts/refinement.js';
 import { createHeuristicJudge } from '../heuristic/heuristic-judge.js';
 import { type CallContext, type Judge } from '../judge.js';
 import { escapeFileContent, renderEvaluations, renderOverview, renderQuery } from './render.js';
@@ -28,6 +29,8 @@ const modelQuerySchema = z
     focusAreas: z.array(z.string()),
   })
   .strict();
+/** The refiner answers the next query and its verdict on the context so far. */
+const modelRefinementSchema = modelQuerySchema.extend({ verdict: verdictSchema }).strict();
 
 /** Room for the answer: a verdict is a few sentences, a query a few dozen short strings. */
 const EVALUATION_MAX_TOKENS = 1024;
@@ -168,18 +171,19 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
   }
 
   /** The refiner model's next query; a query with no pattern means "everywhere". */
-  async function proposeQuery(
+  async function proposeQuery<T extends Query>(
     kind: 'initial-query' | 'refine',
+    schema: z.ZodType<T>,
     variables: Record<string, string>,
     context: CallContext,
-  ): Promise<Query> {
+  ): Promise<T> {
     const query = await call(
       {
         kind,
         model: refinerModel,
         template: prompts[kind],
         variables,
-        schema: modelQuerySchema,
+        schema,
         maxTokens: QUERY_MAX_TOKENS,
       },
       context,
@@ -198,6 +202,7 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
       try {
         return await proposeQuery(
           'initial-query',
+          modelQuerySchema,
           { task, overview: overviewText(overview) },
           context,
         );
@@ -237,7 +242,7 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
       }
     },
 
-    async refine(task, evaluations, previousQuery, context): Promise<Query> {
+    async refine(task, evaluations, previousQuery, context): Promise<Refinement> {
       const variables = {
         task,
         overview: overviewText(context.overview),
@@ -246,7 +251,7 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
         evaluations: renderEvaluations(evaluations, EVALUATIONS_IN_REFINE),
       };
       try {
-        return await proposeQuery('refine', variables, context);
+        return await proposeQuery('refine', modelRefinementSchema, variables, context);
       } catch (error) {
         if (!recoverable(error)) throw error;
         context.ledger.warn(

@@ -1,10 +1,11 @@
 import { posix } from 'node:path';
 import type { Query } from '../../contracts/query.js';
+import type { Refinement, Verdict } from '../../contracts/refinement.js';
 import { stemsOfIdentifier } from '../../repository/source-file.js';
 import type { TermModel } from './term-model.js';
 import type { JudgedFile } from '../../contracts/evaluation.js';
 import type { RepoOverview } from '../../contracts/overview.js';
-import { FOCUS_FROM, LEARN_FROM } from './weights.js';
+import { FOCUS_FROM, LEARN_FROM, SUFFICIENT } from './weights.js';
 
 /**
  * REFINE without a model: learn the codebase's own terms from what the last cycles found.
@@ -12,6 +13,8 @@ import { FOCUS_FROM, LEARN_FROM } from './weights.js';
  * - distinctive identifiers that relevant files define (`createThrottle`), so their users are found;
  * - the files that relevant files import but nobody has judged yet (the open gaps);
  * - the directories where highly relevant files live, as focus areas.
+ * Its verdict counts: enough highly relevant files make the context sufficient, and the files
+ * they import that nobody has judged are what is missing.
  */
 
 const MAX_LEARNED = 8;
@@ -47,7 +50,7 @@ export function refineHeuristically(
   previous: Query,
   overview: RepoOverview,
   model: TermModel,
-): Query {
+): Refinement {
   const related = [...evaluations]
     .filter((file) => file.relevance >= LEARN_FROM)
     .sort((left, right) => right.relevance - left.relevance);
@@ -76,5 +79,17 @@ export function refineHeuristically(
     keywords,
     excludes: previous.excludes,
     focusAreas: [...new Set([...previous.focusAreas, ...focusAreas])],
+    verdict: verdictOf(evaluations, [...new Set(gaps)]),
+  };
+}
+
+function verdictOf(evaluations: readonly JudgedFile[], missing: string[]): Verdict {
+  const high = evaluations.filter((file) => file.relevance >= SUFFICIENT.relevance).length;
+  const sufficient = high >= SUFFICIENT.files;
+  const files = `${high} file${high === 1 ? '' : 's'} rated ${SUFFICIENT.relevance} or more`;
+  return {
+    sufficient,
+    missing,
+    reason: sufficient ? files : `only ${files}; ${SUFFICIENT.files} make a sufficient context`,
   };
 }

@@ -92,6 +92,12 @@ export const NEIGHBOUR_SHARE = 0.65;
 /** Only a neighbour at least this relevant lifts the files beside it. */
 export const STRONG_NEIGHBOUR = 0.7;
 
+/**
+ * The offline refiner calls the context sufficient once this many files are at least this
+ * relevant (the seed's stopping rule, now the offline judge's own verdict).
+ */
+export const SUFFICIENT = { files: 3, relevance: 0.7 } as const;
+
 /** Refine learns identifiers from files at least this relevant… */
 export const LEARN_FROM = 0.5;
 /** …and takes focus areas from the directories of files at least this relevant. */
