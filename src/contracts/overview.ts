@@ -1,3 +1,5 @@
+import type { FileKind } from './file-kind.js';
+
 /**
  * What a judge sees of the repository as a whole before its first query: paths, directories,
  * symbols, packages and the commits of its past.
@@ -15,6 +17,8 @@ export interface RepoOverview {
   fileCount: number;
   /** Every path the run may consider, sorted. */
   paths: readonly string[];
+  /** What each path is for: source, tests, docs… */
+  kinds: Readonly<Record<string, FileKind>>;
   /** Directories with how many files each holds (recursively), largest first. */
   directories: readonly { path: string; fileCount: number }[];
   /** The top-level symbols each file exports (or defines, when it exports nothing), a few per file. */

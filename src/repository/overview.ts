@@ -43,6 +43,7 @@ export function describeWorkspace(
   return {
     fileCount: paths.length,
     paths,
+    kinds: Object.fromEntries(workspace.files.map((file) => [file.path, file.kind])),
     directories,
     symbols,
     history: recent,

@@ -102,12 +102,13 @@ describe('the bundled example, Claude judge (recorded fixtures)', () => {
         'reason',
         'relevance',
       ]);
-      // What is shared by every evaluation (instructions, rubric, overview, task) comes first and is cached.
+      // What is shared by every evaluation (instructions, rubric, task) comes first and is marked
+      // for caching; the repository overview is the planner's, not sent to rate one file.
       expect(body.system[0]?.text).toContain(
         '<task>\nFix the authentication token expiry bug\n</task>',
       );
       expect(body.system[0]?.text).toContain('0.8–1.0');
-      expect(body.system[0]?.text).toContain('src/auth/tokens.ts');
+      expect(body.system[0]?.text).not.toContain('Each path with the symbols it exports');
       const file = /<file path="[^"]+" kind="\w+" lines="\d+">\n([\s\S]*)\n<\/file>/.exec(
         body.messages[0]?.content ?? '',
       );
@@ -117,10 +118,20 @@ describe('the bundled example, Claude judge (recorded fixtures)', () => {
     expect(byCall('refine')[0]?.body.messages[0]?.content).toMatch(
       /0\.95 src\/auth\/tokens\.ts — issueAccessToken\(\)/,
     );
+    // The planner's system text, overview and task included, is the same for the first query and
+    // every refinement, so the refinements read it from the cache the first query wrote.
+    expect(byCall('refine')[0]?.body.system).toEqual(byCall('initial-query')[0]?.body.system);
+    expect(byCall('initial-query')[0]?.body.system[0]?.text).toContain(
+      'Each path with the symbols it exports',
+    );
   });
 
   it('adds up usage and cost per cycle and per run', async () => {
     const { pack } = await claudeRun(RATE_LIMIT_TASK);
+    // The planner's prefix passes Sonnet's minimum: the first query writes it, the refinement
+    // reads it. The evaluator's is below Haiku's, so evaluations neither read nor write.
+    expect(pack.usage.cacheWriteTokens).toBeGreaterThan(1024);
+    expect(pack.usage.cacheReadTokens).toBe(pack.usage.cacheWriteTokens);
     const sum = (field: 'calls' | 'inputTokens' | 'outputTokens' | 'costUsd') =>
       pack.trace.reduce((total, cycle) => total + cycle.usage[field], 0);
     expect(pack.usage.inputTokens).toBeGreaterThan(0);

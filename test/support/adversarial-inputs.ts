@@ -1,3 +1,5 @@
+import { taskDigest } from '../../src/text/task-digest.js';
+import { renderOverview } from '../../src/judges/claude/overview-text.js';
 import { redactSecrets } from '../../src/redaction/redact.js';
 import { createImportResolver } from '../../src/structure/imports.js';
 import { extractOutline } from '../../src/structure/outline.js';
@@ -179,6 +181,7 @@ const keywordsOf = (text: string) =>
 const overview: RepoOverview = {
   fileCount: 4000,
   paths: Array.from({ length: 4000 }, (_, index) => `src/module-${index % 40}/file-${index}.ts`),
+  kinds: {},
   directories: [],
   symbols: {},
   history: [],
@@ -245,6 +248,13 @@ export const EXTRACTORS: Record<string, (text: string) => unknown> = {
       }),
       { excerpts: true, budgetTokens: 6000, contents: new Map([['src/a.ts', numberLines(text)]]) },
     ),
+  // The task as the evaluator gets it when it is long: dumps, long blocks and its middle cut.
+  'task digest': (text) => taskDigest(text, 1000),
+  // The planner's overview of a repository whose file names are the text's words.
+  'planner overview': (text) => {
+    const paths = [...new Set(text.split(/\s+/))].map((word) => `src/${word.slice(0, 200)}.py`);
+    return renderOverview({ ...overview, fileCount: paths.length, paths: paths.sort() }, 2500);
+  },
   // Secret redaction over file contents and the task: secretlint's preset and our own rule.
   'secret redaction': (text) => redactSecrets(text),
   gaps: (text) => {

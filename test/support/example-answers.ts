@@ -4,8 +4,10 @@ import { messageBody } from './msw-anthropic.js';
 /**
  * Hand-written answers for the bundled example, as a good model would give them: the source of the
  * fixtures made with AUTHOR_FIXTURES=1 (the development machines cannot reach the API). Usage
- * figures are estimates from the request's length; no prompt-caching discount is assumed, because
- * these prompts are shorter than the models' minimum cacheable length.
+ * figures are estimates from the request's length (characters / 4). Caching is counted as the API
+ * would: a system prefix marked for caching and at least the model's minimum cacheable length
+ * (1,024 tokens; 4,096 for Haiku-class models) is written by the first query and read by each
+ * refinement, which share it; the evaluator's prefix is shorter than Haiku's minimum.
  */
 
 type Verdict = [relevance: number, reason: string, missingContext?: string[]];
@@ -217,12 +219,27 @@ const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 function message(model: string, answer: unknown, request: RequestInfo) {
   const text = JSON.stringify(answer);
-  const input =
-    request.body.system.map((block) => block.text).join('') +
-    request.body.messages.map((entry) => entry.content).join('');
+  const cached = request.body.system
+    .filter((block) => block.cache_control)
+    .map((block) => block.text)
+    .join('');
+  const rest =
+    request.body.system
+      .filter((block) => !block.cache_control)
+      .map((block) => block.text)
+      .join('') + request.body.messages.map((entry) => entry.content).join('');
+  const prefix = estimateTokens(cached);
+  const cacheable = prefix >= (model.includes('haiku') ? 4096 : 1024);
+  const written = cacheable && request.call === 'initial-query' ? prefix : 0;
+  const read = cacheable && request.call === 'refine' ? prefix : 0;
   return messageBody(text, {
     model,
-    usage: { input_tokens: estimateTokens(input) + 20, output_tokens: estimateTokens(text) + 5 },
+    usage: {
+      input_tokens: estimateTokens(rest) + (cacheable ? 0 : prefix) + 20,
+      output_tokens: estimateTokens(text) + 5,
+      cache_creation_input_tokens: written,
+      cache_read_input_tokens: read,
+    },
   });
 }
 

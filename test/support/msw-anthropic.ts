@@ -139,16 +139,17 @@ export interface SentRequest {
 
 export type CallKind = 'initial-query' | 'evaluate' | 'refine' | 'unknown';
 
-const KINDS: Record<string, CallKind> = {
-  '# Relevance evaluator': 'evaluate',
-  '# Search refiner': 'refine',
-  '# Search planner': 'initial-query',
-};
-
-/** Which judge call a request is, from the first line of its system text. */
+/**
+ * Which judge call a request is: the evaluator's system text is its own; the planner's is shared
+ * by the first query and the refinements (so that they share a cache), told apart by the message.
+ */
 export function callKindOf(request: SentRequest): CallKind {
-  const firstLine = request.system[0]?.text.split('\n', 1)[0] ?? '';
-  return KINDS[firstLine.trim()] ?? 'unknown';
+  const firstLine = (request.system[0]?.text.split('\n', 1)[0] ?? '').trim();
+  if (firstLine === '# Relevance evaluator') return 'evaluate';
+  if (firstLine !== '# Search planner') return 'unknown';
+  return /^## After cycle \d+/m.test(request.messages[0]?.content ?? '')
+    ? 'refine'
+    : 'initial-query';
 }
 
 /** The path of the file an evaluate request is about. */

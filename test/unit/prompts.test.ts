@@ -24,15 +24,20 @@ describe('prompts', () => {
       expect(prompts[name].perCall.length).toBeGreaterThan(20);
       expect(prompts[name].file).toMatch(new RegExp(`prompts/${name}\\.md$`));
     }
-    // The evaluator's shared part holds the rubric and the task, so the repeated prefix is cached.
-    expect(prompts.evaluate.shared).toMatch(/0\.8–1\.0[\s\S]*\{\{task\}\}/);
+    // The evaluator's shared part holds the rubric and the task's digest, not the overview.
+    expect(prompts.evaluate.shared).toMatch(/0\.8–1\.0[\s\S]*\{\{taskDigest\}\}/);
+    expect(prompts.evaluate.shared).not.toContain('{{overview}}');
     expect(prompts.evaluate.perCall).toContain('{{excerpt}}');
+    // The first query and the refinements share one system text, so one cache serves them all.
+    expect(prompts.refine.shared).toBe(prompts['initial-query'].shared);
+    expect(prompts.refine.shared).toMatch(/\{\{overview\}\}[\s\S]*\{\{task\}\}/);
   });
 
   it('fills placeholders', async () => {
     const prompts = await loadPrompts();
     const rendered = renderPrompt(prompts.evaluate, {
-      task: 'T',
+      task: 'the whole task',
+      taskDigest: 'T',
       overview: 'O',
       path: 'a.ts',
       kind: 'source',
@@ -57,7 +62,7 @@ describe('prompts', () => {
       ]),
     );
     const prompts = await loadPrompts(await promptsDirectory(files));
-    expect(prompts.refine.shared).toMatch(/^# Tuned Search refiner/);
+    expect(prompts.refine.shared).toMatch(/^# Tuned Search planner/);
   });
 
   it.each([

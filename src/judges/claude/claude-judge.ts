@@ -9,7 +9,9 @@ import type { Query } from '../../contracts/query.js';
 import { verdictSchema, type Refinement } from '../../contracts/refinement.js';
 import { createHeuristicJudge } from '../heuristic/heuristic-judge.js';
 import { type CallContext, type Judge } from '../judge.js';
-import { escapeFileContent, renderEvaluations, renderOverview, renderQuery } from './render.js';
+import { escapeFileContent, renderEvaluations, renderQuery } from './render.js';
+import { renderOverview } from './overview-text.js';
+import { taskDigest } from '../../text/task-digest.js';
 import { estimateTokens } from '../../contracts/tokens.js';
 import { type Evaluation, evaluationSchema } from '../../contracts/evaluation.js';
 import { type RepoOverview } from '../../contracts/overview.js';
@@ -57,6 +59,9 @@ export interface ClaudeJudgeOptions {
   candidatesPerCycle?: number | undefined;
 }
 
+/** The task as an evaluation shows it: a long one is shortened (the planner sees it whole). */
+const EVALUATION_TASK_TOKENS = 1000;
+
 const overviews = new WeakMap<RepoOverview, string>();
 
 /** The repository overview as every prompt of a run shows it, rendered once per run. */
@@ -67,7 +72,20 @@ function overviewText(overview: RepoOverview): string {
   return text;
 }
 
-/** What fills the evaluator's prompt for one candidate: exactly what the model is sent. */
+let lastDigest = { task: '', digest: '' };
+
+/** A long task's digest, made once for all the evaluations of a run. */
+function digestOf(task: string): string {
+  if (lastDigest.task !== task)
+    lastDigest = { task, digest: taskDigest(task, EVALUATION_TASK_TOKENS) };
+  return lastDigest.digest;
+}
+
+/**
+ * What fills the evaluator's prompt for one candidate: exactly what the model is sent. The
+ * default prompt takes only what rating one file needs (the task's digest and the file); the
+ * whole task and the overview are there for a prompt that wants them.
+ */
 export function evaluationVariables(
   task: string,
   candidate: Candidate,
@@ -75,6 +93,7 @@ export function evaluationVariables(
 ): Record<string, string> {
   return {
     task,
+    taskDigest: digestOf(task),
     overview: overviewText(overview),
     // A file name can hold a quote or a line break: it must not end the attribute or the tag.
     path: pathAttribute(candidate.path),
