@@ -7,7 +7,13 @@ import { formatGroupTable } from './group-table.js';
 import { findGitDirectory } from './repositories.js';
 import { accuracyAt } from './metrics.js';
 import { formatOperatingPoints, operatingPoints } from './operating-points.js';
-import { formatTable, runBenchmark, summarise, type TaskResult } from './run-benchmark.js';
+import {
+  formatTable,
+  formatUsageTable,
+  runBenchmark,
+  summarise,
+  type TaskResult,
+} from './run-benchmark.js';
 import { sampleByRepository } from './sample.js';
 import { sideOf, splitRepositories, type Split } from './split.js';
 import { readTasks } from './tasks.js';
@@ -26,9 +32,14 @@ const USAGE = `Usage: npm run bench:quality -- --repos DIR [options]
   --cache DIR      where trees are extracted at each task's commit, reused between runs
                    (default: $TMPDIR/iterative-retrieval-bench)
   --out FILE       the JSON report (default: bench/reports/quality.json)
+  --bridge         ANTHROPIC_BASE_URL is the model bridge (../shared/bench/model-bridge): each
+                   task's requests go to its own group (BASE/t/<task>), and no call times out
+  --parallel N     Claude runs of N tasks at once (default 1; with the bridge, enough to keep
+                   its stand-ins busy)
 
 The split is made over all tasks of the files given, before any filter or sample. With
-ANTHROPIC_API_KEY set, the Claude judge is measured too.`;
+ANTHROPIC_API_KEY set, the Claude judge is measured too: with its default stop conditions
+(\`claude\`) and for every cycle (\`claude, every cycle\`), after the offline runs.`;
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +55,8 @@ const { values } = parseArgs({
     filter: { type: 'string' },
     cache: { type: 'string', default: join(tmpdir(), 'iterative-retrieval-bench') },
     out: { type: 'string', default: 'bench/reports/quality.json' },
+    bridge: { type: 'boolean', default: false },
+    parallel: { type: 'string', default: '1' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -73,6 +86,16 @@ const missing = tasks.filter((task) => !present.get(task.repo));
 tasks = tasks.filter((task) => present.get(task.repo));
 if (values.sample) tasks = sampleByRepository(tasks, Number(values.sample));
 const apiKey = process.env.ANTHROPIC_API_KEY?.trim();
+const baseURL = process.env.ANTHROPIC_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
+const parallel = Number(values.parallel);
+if (!Number.isInteger(parallel) || parallel < 1 || (values.bridge && !baseURL)) {
+  console.error(
+    values.bridge ? '--bridge needs ANTHROPIC_BASE_URL' : '--parallel must be a whole number ≥ 1',
+  );
+  process.exit(2);
+}
+// A stand-in answers in seconds to minutes, depending on how many requests wait: no time limit.
+const BRIDGE_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 
 const hit = (result: TaskResult) => (accuracyAt(result.ranked, result.gold, 5) ? 'hit' : 'miss');
 const report = await runBenchmark({
@@ -80,8 +103,18 @@ const report = await runBenchmark({
   reposDirectory,
   cacheDirectory: resolve(values.cache),
   ...(apiKey && {
-    claude: () =>
-      connectClaudeJudge({ apiKey, baseURL: process.env.ANTHROPIC_BASE_URL?.trim() || undefined }),
+    claude: (task) =>
+      connectClaudeJudge({
+        apiKey,
+        ...(values.bridge
+          ? {
+              baseURL: `${baseURL}/t/${encodeURIComponent(task.instance_id)}`,
+              timeoutMs: BRIDGE_TIMEOUT_MS,
+              callTimeoutMs: BRIDGE_TIMEOUT_MS,
+            }
+          : { baseURL }),
+      }),
+    claudeParallel: parallel,
   }),
   onResult: (result) =>
     console.error(
@@ -90,7 +123,8 @@ const report = await runBenchmark({
 });
 
 const judges = [...new Set(report.results.map((result) => result.method))].filter(
-  (method) => !method.startsWith('BM25') && method !== 'offline, 1 cycle',
+  (method) =>
+    !method.startsWith('BM25') && method !== 'offline, 1 cycle' && method !== 'claude, every cycle',
 );
 for (const side of sides) {
   const results = report.results.filter((result) => sideOf(split, result.repo) === side);
@@ -99,7 +133,10 @@ for (const side of sides) {
   console.log(
     `\n## ${side} repositories (${count((result) => result.task)} tasks, ${count((result) => result.repo)} repositories)\n`,
   );
-  console.log(formatTable(summarise(results)));
+  const summaries = summarise(results);
+  console.log(formatTable(summaries));
+  const usage = formatUsageTable(summaries);
+  if (usage) console.log(`\nModel use, medians per task:\n\n${usage}`);
   for (const judge of judges) {
     console.log(`\nBy language, ${judge} beside BM25:\n`);
     console.log(formatGroupTable(results, (result) => result.language, judge));

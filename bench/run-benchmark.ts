@@ -18,6 +18,8 @@ import { estimateTokens } from '../src/contracts/tokens.js';
 import type { FileKind } from '../src/contracts/file-kind.js';
 import type { Candidate } from '../src/contracts/candidate.js';
 import type { RepoOverview } from '../src/contracts/overview.js';
+import type { UsageTotals } from '../src/loop/ledger.js';
+import pLimit from 'p-limit';
 
 export const ACCURACY_KS = [1, 3, 5, 10] as const;
 
@@ -39,6 +41,8 @@ export interface TaskResult {
   stopReason?: string;
   /** Tokens a Claude judge would be sent for this run (or, with Claude, was sent). */
   tokens?: number;
+  /** The model calls of a Claude judge's run: calls, tokens (cached and not) and cost. */
+  usage?: UsageTotals;
   ms: number;
 }
 
@@ -53,6 +57,15 @@ export interface MethodSummary {
   cycles?: number;
   stopReasons?: Record<string, number>;
   tokens?: number;
+  /** Medians per task of a Claude judge's model use. */
+  usage?: {
+    calls: number;
+    inputTokens: number;
+    uncachedInputTokens: number;
+    cacheReadTokens: number;
+    cacheWriteTokens: number;
+    costUsd: number;
+  };
   medianMs: number;
 }
 
@@ -60,8 +73,13 @@ export interface BenchmarkOptions {
   tasks: readonly BenchTask[];
   reposDirectory: string;
   cacheDirectory: string;
-  /** A Claude judge to measure too (when a key is configured). */
-  claude?: () => Promise<Judge>;
+  /** A Claude judge to measure too (when a key is configured), made for each task. */
+  claude?: (task: BenchTask) => Promise<Judge>;
+  /**
+   * Tasks whose Claude runs go at once (default 1). Through the model bridge the answers come
+   * from stand-ins working side by side, so tasks must be pending together to keep them busy.
+   */
+  claudeParallel?: number;
   onResult?: (result: TaskResult) => void;
 }
 
@@ -131,9 +149,10 @@ async function runJudge(
   task: BenchTask,
   root: string,
   judge: Judge,
-  options: Pick<RetrievalOptions, 'history'>,
+  options: Pick<RetrievalOptions, 'history' | 'stopWhen'>,
   prompts: Prompts,
-  workspace: Workspace,
+  /** The run's workspace, to count what the offline judge's calls would send a model. */
+  workspace?: Workspace,
 ): Promise<[TaskResult, TaskResult]> {
   const calls: EvaluateCall[] = [];
   const started = performance.now();
@@ -144,7 +163,9 @@ async function runJudge(
     ...options,
   });
   const ms = performance.now() - started;
-  const tokens = await tokensByPath(calls, prompts, workspace);
+  const tokens = workspace
+    ? await tokensByPath(calls, prompts, workspace)
+    : new Map<string, number>();
   const sum = (paths: readonly string[]) =>
     paths.reduce((total, path) => total + (tokens.get(path) ?? 0), 0);
   const whole: TaskResult = {
@@ -155,6 +176,7 @@ async function runJudge(
     cycles: pack.trace.length,
     stopReason: pack.stopReason,
     tokens: offline ? sum(calls.map((call) => call.candidate.path)) : totalInputTokens(pack.usage),
+    ...(!offline && { usage: pack.usage }),
     ms,
   };
   const first = pack.evaluated.filter((file) => file.cycle === 1);
@@ -196,6 +218,11 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     skipped.set(`${repo} ${reason}`, entry);
   };
   const gitDirectories = new Map<string, string | undefined>();
+  const ready: {
+    task: BenchTask;
+    root: string;
+    history: { gitDirectory: string; revision: string };
+  }[] = [];
   for (const task of options.tasks) {
     if (!gitDirectories.has(task.repo))
       gitDirectories.set(task.repo, await findGitDirectory(options.reposDirectory, task.repo));
@@ -240,20 +267,35 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       workspace,
     ))
       record(result);
-    if (options.claude)
-      record(
-        (
-          await runJudge(
-            'claude',
-            task,
-            root,
-            await options.claude(),
-            { history },
-            prompts,
-            workspace,
-          )
-        )[1],
-      );
+    ready.push({ task, root, history });
+  }
+
+  // The Claude judge after every offline run, so that the offline timings are taken on a quiet
+  // machine, with its default stop conditions and then for every cycle (the current loop's):
+  // the second run starts as the first did, and the model bridge replays what it has answered.
+  const { claude } = options;
+  if (claude) {
+    const limit = pLimit(options.claudeParallel ?? 1);
+    await Promise.all(
+      ready.map(({ task, root, history }) =>
+        limit(async () => {
+          for (const [method, stopWhen] of [
+            ['claude', undefined],
+            ['claude, every cycle', []],
+          ] as const) {
+            const [, whole] = await runJudge(
+              method,
+              task,
+              root,
+              await claude(task),
+              { history, ...(stopWhen && { stopWhen: [...stopWhen] }) },
+              prompts,
+            );
+            record(whole);
+          }
+        }),
+      ),
+    );
   }
   return {
     summaries: summarise(results),
@@ -289,6 +331,18 @@ export function summarise(results: readonly TaskResult[]): MethodSummary[] {
         summary.stopReasons[row.stopReason ?? '?'] =
           (summary.stopReasons[row.stopReason ?? '?'] ?? 0) + 1;
     }
+    const used = rows.flatMap((row) => (row.usage ? [row.usage] : []));
+    if (used.length > 0) {
+      const middle = (of: (usage: UsageTotals) => number) => median(used.map(of));
+      summary.usage = {
+        calls: middle((usage) => usage.calls),
+        inputTokens: middle(totalInputTokens),
+        uncachedInputTokens: middle((usage) => usage.inputTokens),
+        cacheReadTokens: middle((usage) => usage.cacheReadTokens),
+        cacheWriteTokens: middle((usage) => usage.cacheWriteTokens),
+        costUsd: middle((usage) => usage.costUsd),
+      };
+    }
     return summary;
   });
 }
@@ -318,4 +372,22 @@ export function formatTable(summaries: readonly MethodSummary[]): string {
     ].join(' | '),
   );
   return [header, rule, ...rows.map((row) => `| ${row} |`)].join('\n');
+}
+
+/** The model use of the methods that called one, medians per task: a markdown table. */
+export function formatUsageTable(summaries: readonly MethodSummary[]): string {
+  const rows = summaries.flatMap((summary) => {
+    const usage = summary.usage;
+    if (!usage) return [];
+    const tokens = (count: number) => Math.round(count).toLocaleString('en');
+    return [
+      `| ${summary.method} | ${summary.tasks} | ${usage.calls} | ${tokens(usage.inputTokens)} | ${tokens(usage.uncachedInputTokens)} | ${tokens(usage.cacheReadTokens)} | ${tokens(usage.cacheWriteTokens)} | $${usage.costUsd.toFixed(4)} | ${(summary.medianMs / 1000).toFixed(1)} s |`,
+    ];
+  });
+  if (rows.length === 0) return '';
+  return [
+    '| method | tasks | calls | input tokens (all) | uncached | cache read | cache write | cost | wall time |',
+    `|${' --- |'.repeat(9)}`,
+    ...rows,
+  ].join('\n');
 }

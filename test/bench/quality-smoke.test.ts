@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGroupTable } from '../../bench/group-table.js';
 import { formatOperatingPoints } from '../../bench/operating-points.js';
-import { formatTable, runBenchmark } from '../../bench/run-benchmark.js';
+import { formatTable, formatUsageTable, runBenchmark } from '../../bench/run-benchmark.js';
+import { createClaudeJudge } from '../../src/judges/claude/claude-judge.js';
+import { loadPrompts } from '../../src/prompts.js';
+import { answer, mockMessages, testClient, useMockApi } from '../support/msw-anthropic.js';
 import type { BenchTask } from '../../bench/tasks.js';
 import { createRepository } from '../support/repository-factory.js';
 
@@ -23,6 +26,7 @@ const FILES = {
   'README.md': '# shop\nA cart with discounts.\n',
 };
 
+const server = useMockApi();
 let repos: { root: string; remove: () => Promise<void> };
 let cache: string;
 let tasks: BenchTask[];
@@ -130,5 +134,47 @@ describe('the quality benchmark (smoke)', () => {
       '| TypeScript | 1 | 0.0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 | 0.0 | 50.0 | 100.0 |',
       '| **total** | 1 | 0.0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 | 0.0 | 50.0 | 100.0 |',
     ]);
+  });
+
+  it('measures the Claude judge after the offline runs: with its stop conditions, then every cycle', async () => {
+    const query = { patterns: ['**/*'], keywords: ['applyDiscount'], excludes: [], focusAreas: [] };
+    const received = mockMessages(server, ({ kind, path, request }) =>
+      answer(
+        kind === 'evaluate'
+          ? {
+              relevance: path === 'src/cart/discount.ts' ? 0.9 : 0.3,
+              reason: 'r',
+              missingContext: [],
+            }
+          : kind === 'refine'
+            ? { ...query, verdict: { sufficient: true, missing: [], reason: 'found' } }
+            : query,
+        { model: request.model },
+      ),
+    );
+    const prompts = await loadPrompts();
+    const judged: string[] = [];
+    const report = await runBenchmark({
+      tasks,
+      reposDirectory: repos.root,
+      cacheDirectory: cache,
+      claude: async (task) => {
+        judged.push(task.instance_id);
+        return createClaudeJudge({ client: testClient(), prompts });
+      },
+      claudeParallel: 2,
+    });
+    expect(judged).toEqual(['acme__shop-1', 'acme__shop-1']);
+    const byMethod = (method: string) => report.results.find((result) => result.method === method);
+    expect(byMethod('claude')).toMatchObject({ stopReason: 'sufficient', cycles: 1 });
+    expect(byMethod('claude, every cycle')?.stopReason).not.toBe('sufficient');
+    expect(byMethod('claude')?.ranked[0]).toBe('src/cart/discount.ts');
+    // Every call is counted, and the usage table shows each Claude method's medians.
+    const calls = report.results.reduce((sum, result) => sum + (result.usage?.calls ?? 0), 0);
+    expect(calls).toBe(received.length);
+    const usage = formatUsageTable(report.summaries).split('\n');
+    expect(usage).toHaveLength(4);
+    expect(usage[2]).toMatch(/^\| claude \| 1 \| \d+ \| [\d,]+ \|/);
+    expect(usage[3]).toMatch(/^\| claude, every cycle \| 1 \|/);
   });
 });
