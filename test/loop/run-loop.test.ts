@@ -32,6 +32,14 @@ const OPTIONS: LoopOptions = {
   concurrency: 4,
 };
 
+/** The calls of a first cycle whose query is `alpha`: the plan, then the three files it finds. */
+const FIRST_CYCLE = [
+  'initial',
+  'evaluate src/alpha.ts',
+  'evaluate src/epsilon.ts',
+  'evaluate src/gamma.ts',
+];
+
 let repository: Awaited<ReturnType<typeof createRepository>>;
 let workspace: Workspace;
 
@@ -69,14 +77,7 @@ describe('runLoop', () => {
       {
         stop: 'min-files',
         cycles: 2,
-        calls: [
-          'initial',
-          'evaluate src/alpha.ts',
-          'evaluate src/epsilon.ts',
-          'evaluate src/gamma.ts',
-          'refine',
-          'evaluate src/beta.ts',
-        ],
+        calls: [...FIRST_CYCLE, 'refine', 'evaluate src/beta.ts'],
       },
     ],
     [
@@ -92,10 +93,7 @@ describe('runLoop', () => {
         stop: 'max-cycles',
         cycles: 3,
         calls: [
-          'initial',
-          'evaluate src/alpha.ts',
-          'evaluate src/epsilon.ts',
-          'evaluate src/gamma.ts',
+          ...FIRST_CYCLE,
           'refine',
           'evaluate src/beta.ts',
           'refine',
@@ -115,13 +113,7 @@ describe('runLoop', () => {
       {
         stop: 'no-new-candidates',
         cycles: 2,
-        calls: [
-          'initial',
-          'evaluate src/alpha.ts',
-          'evaluate src/epsilon.ts',
-          'evaluate src/gamma.ts',
-          'refine',
-        ],
+        calls: [...FIRST_CYCLE, 'refine'],
       },
     ],
     [
@@ -137,10 +129,7 @@ describe('runLoop', () => {
         stop: 'max-cycles',
         cycles: 3,
         calls: [
-          'initial',
-          'evaluate src/alpha.ts',
-          'evaluate src/epsilon.ts',
-          'evaluate src/gamma.ts',
+          ...FIRST_CYCLE,
           'refine',
           'evaluate src/beta.ts',
           'refine',
@@ -168,14 +157,7 @@ describe('runLoop', () => {
       {
         stop: 'min-files',
         cycles: 2,
-        calls: [
-          'initial',
-          'evaluate src/alpha.ts',
-          'evaluate src/epsilon.ts',
-          'evaluate src/gamma.ts',
-          'refine',
-          'evaluate src/beta.ts',
-        ],
+        calls: [...FIRST_CYCLE, 'refine', 'evaluate src/beta.ts'],
       },
     ],
     [
@@ -195,13 +177,7 @@ describe('runLoop', () => {
       {
         stop: 'sufficient',
         cycles: 1,
-        calls: [
-          'initial',
-          'evaluate src/alpha.ts',
-          'evaluate src/epsilon.ts',
-          'evaluate src/gamma.ts',
-          'refine',
-        ],
+        calls: [...FIRST_CYCLE, 'refine'],
       },
     ],
     [
@@ -215,14 +191,7 @@ describe('runLoop', () => {
       {
         stop: 'no-new-relevant',
         cycles: 2,
-        calls: [
-          'initial',
-          'evaluate src/alpha.ts',
-          'evaluate src/epsilon.ts',
-          'evaluate src/gamma.ts',
-          'refine',
-          'evaluate src/beta.ts',
-        ],
+        calls: [...FIRST_CYCLE, 'refine', 'evaluate src/beta.ts'],
       },
     ],
     [
@@ -241,10 +210,7 @@ describe('runLoop', () => {
         stop: 'max-cycles',
         cycles: 3,
         calls: [
-          'initial',
-          'evaluate src/alpha.ts',
-          'evaluate src/epsilon.ts',
-          'evaluate src/gamma.ts',
+          ...FIRST_CYCLE,
           'refine',
           'evaluate src/beta.ts',
           'refine',

@@ -28,16 +28,19 @@ function directoryOf(path: string): string {
   return directory === '.' ? '' : directory;
 }
 
-function byDirectory(paths: readonly string[]): Map<string, string[]> {
-  const groups = new Map<string, string[]>();
-  for (const path of paths) {
-    const directory = directoryOf(path);
-    const group = groups.get(directory);
-    if (group) group.push(path);
-    else groups.set(directory, [path]);
+/** The items by key, in first-seen order (`Map.groupBy`, which Node 20 lacks). */
+function groupBy<K, T>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   return groups;
 }
+
+const byDirectory = (paths: readonly string[]) => groupBy(paths, directoryOf);
 
 /** `src/auth/: tokens.ts (issueAccessToken, isTokenExpired); session.ts`: one line a directory. */
 function directoryLine(
@@ -56,13 +59,7 @@ function directoryLine(
 
 /** The files that are not source, by kind: how many, and where most of them are. */
 function summary(overview: RepoOverview, others: readonly string[]): string {
-  const byKind = new Map<FileKind, string[]>();
-  for (const path of others) {
-    const kind = overview.kinds[path] ?? 'source';
-    const paths = byKind.get(kind);
-    if (paths) paths.push(path);
-    else byKind.set(kind, [path]);
-  }
+  const byKind = groupBy(others, (path): FileKind => overview.kinds[path] ?? 'source');
   return [...byKind]
     .sort((left, right) => right[1].length - left[1].length)
     .map(([kind, paths]) => {
