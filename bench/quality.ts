@@ -38,8 +38,9 @@ const USAGE = `Usage: npm run bench:quality -- --repos DIR [options]
                    its stand-ins busy)
 
 The split is made over all tasks of the files given, before any filter or sample. With
-ANTHROPIC_API_KEY set, the Claude judge is measured too: with its default stop conditions
-(\`claude\`) and for every cycle (\`claude, every cycle\`), after the offline runs.`;
+ANTHROPIC_API_KEY set, the Claude judge is measured too, after the offline runs: with its
+default stop conditions (\`claude\`), for every cycle (\`claude, every cycle\`) and with the
+seed's rule (\`claude, seed rule\`: --stop-when min-files).`;
 
 const { values } = parseArgs({
   options: {
@@ -124,7 +125,7 @@ const report = await runBenchmark({
 
 const judges = [...new Set(report.results.map((result) => result.method))].filter(
   (method) =>
-    !method.startsWith('BM25') && method !== 'offline, 1 cycle' && method !== 'claude, every cycle',
+    !method.startsWith('BM25') && method !== 'offline, 1 cycle' && !method.startsWith('claude, '),
 );
 for (const side of sides) {
   const results = report.results.filter((result) => sideOf(split, result.repo) === side);

@@ -271,8 +271,9 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   }
 
   // The Claude judge after every offline run, so that the offline timings are taken on a quiet
-  // machine, with its default stop conditions and then for every cycle (the current loop's):
-  // the second run starts as the first did, and the model bridge replays what it has answered.
+  // machine: with its default stop conditions, then for every cycle, then with the seed's rule
+  // (`min-files`, the defaults before the refiner's verdict). Each later run follows the same
+  // path as far as the earlier ones went, and the model bridge replays what it has answered.
   const { claude } = options;
   if (claude) {
     const limit = pLimit(options.claudeParallel ?? 1);
@@ -282,6 +283,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
           for (const [method, stopWhen] of [
             ['claude', undefined],
             ['claude, every cycle', []],
+            ['claude, seed rule', ['min-files']],
           ] as const) {
             const [, whole] = await runJudge(
               method,

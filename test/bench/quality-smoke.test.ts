@@ -164,7 +164,7 @@ describe('the quality benchmark (smoke)', () => {
       },
       claudeParallel: 2,
     });
-    expect(judged).toEqual(['acme__shop-1', 'acme__shop-1']);
+    expect(judged).toEqual(['acme__shop-1', 'acme__shop-1', 'acme__shop-1']);
     const byMethod = (method: string) => report.results.find((result) => result.method === method);
     expect(byMethod('claude')).toMatchObject({ stopReason: 'sufficient', cycles: 1 });
     expect(byMethod('claude, every cycle')?.stopReason).not.toBe('sufficient');
@@ -173,8 +173,9 @@ describe('the quality benchmark (smoke)', () => {
     const calls = report.results.reduce((sum, result) => sum + (result.usage?.calls ?? 0), 0);
     expect(calls).toBe(received.length);
     const usage = formatUsageTable(report.summaries).split('\n');
-    expect(usage).toHaveLength(4);
+    expect(usage).toHaveLength(5);
     expect(usage[2]).toMatch(/^\| claude \| 1 \| \d+ \| [\d,]+ \|/);
     expect(usage[3]).toMatch(/^\| claude, every cycle \| 1 \|/);
+    expect(usage[4]).toMatch(/^\| claude, seed rule \| 1 \|/);
   });
 });
