@@ -68,6 +68,12 @@ function prioritisedLines(matches: readonly KeywordMatch[]): number[] {
     .map(([line]) => line);
 }
 
+/** A few lines either side of `line`, within the file. */
+const windowAround = (line: number, lineCount: number): LineRange => [
+  Math.max(1, line - WINDOW_RADIUS),
+  Math.min(lineCount, line + WINDOW_RADIUS),
+];
+
 /** Most matched lines named by `matchedLineRanges`. */
 const MAX_MATCHED_LINES = 8;
 
@@ -83,10 +89,7 @@ export function matchedLineRanges(
   return mergeRanges(
     prioritisedLines(matches)
       .slice(0, MAX_MATCHED_LINES)
-      .map((line) => [
-        Math.max(1, line - WINDOW_RADIUS),
-        Math.min(lineCount, line + WINDOW_RADIUS),
-      ]),
+      .map((line) => windowAround(line, lineCount)),
   );
 }
 
@@ -133,10 +136,7 @@ export function buildExcerpt(
   const brackets = scanBrackets(file.lines);
   const definitions = definitionRanges(file.path, file.lines, file.outline.symbols, brackets);
   for (const line of seeds.slice(0, 64)) {
-    const window: LineRange = [
-      Math.max(1, line - WINDOW_RADIUS),
-      Math.min(lastLine, line + WINDOW_RADIUS),
-    ];
+    const window = windowAround(line, lastLine);
     const definition = innermostRange(definitions, line);
     const candidates: LineRange[][] = [];
     if (definition) {

@@ -1,5 +1,5 @@
 import { estimateTokens } from '../contracts/tokens.js';
-import { withoutVersionDumps } from './version-dumps.js';
+import { FENCE, withoutVersionDumps } from './version-dumps.js';
 
 /**
  * A long task, shortened for calls that need its gist, not all of it: the evaluator rates one
@@ -9,7 +9,6 @@ import { withoutVersionDumps } from './version-dumps.js';
  * middle of the text itself. The planner and the refiner always see the whole task.
  */
 
-const FENCE = /^\s{0,3}(?:`{3,}|~{3,})/;
 /** A block longer than this keeps its first and last lines only. */
 const LONG_BLOCK = 30;
 const BLOCK_HEAD = 8;

@@ -9,8 +9,8 @@
 const FIELD = /^\s*(?:[-*]\s+)?[A-Za-z_@][\w.@/()-]*(?: [\w.@/()-]+){0,3}(?::\s*|\s{2,}|==)(.*)$/;
 /** A value that is a version, or what a dump writes for a package that is not there. */
 const VERSION = /^\s*(?:v?\d[\w.+!-]*|none|installed|not installed|true|false|unknown|n\/a)(?!\w)/i;
-/** A fence line is kept, so that a code block around a dump still opens and closes. */
-const FENCE = /^\s{0,3}(?:`{3,}|~{3,})/;
+/** A code fence's line (` ``` ` or `~~~`); a dump's are kept, so a block around it still opens and closes. */
+export const FENCE = /^\s{0,3}(?:`{3,}|~{3,})/;
 /** A short line inside a dump: its title, an underline, `[GCC 7.3.0]`, `</details>`. */
 const SHORT_LINE = 40;
 /** A dump lists this many versions at least, and fields make most of its lines. */
