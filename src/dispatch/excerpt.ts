@@ -12,13 +12,16 @@ import {
  * lines that matched, within a token budget, so no judge needs a whole file. Around each matched
  * line it shows the whole innermost definition when it fits (a window cut mid-call hides what the
  * code does), else the definition's signature and a few lines either side widened to whole
- * statements. The parse gives a definition's extent; without it, src/dispatch/definition-ranges.ts
- * infers it from braces or indentation.
+ * statements. What the budget has left widens the parts shown. The parse gives a definition's
+ * extent; without it, src/dispatch/definition-ranges.ts infers it from braces or indentation.
  */
 
 export interface Excerpt {
   text: string;
-  /** The line ranges shown, ascending; they are the parts of the file that matter. */
+  /**
+   * The parts of the file that matter, ascending: the text shows them, widened by the lines around
+   * them as far as the budget allows.
+   */
   lineRanges: LineRange[];
 }
 
@@ -119,6 +122,39 @@ function renderRanges(file: SourceFile, ranges: readonly LineRange[]): string {
     .join('\n…\n');
 }
 
+/**
+ * Spends what the budget has left on the lines around the parts shown, a line either side of each
+ * part per round, so a single hit is not shown as one line and an outline, and a file that fits
+ * is shown whole.
+ */
+function widen(file: SourceFile, parts: readonly LineRange[], budget: number): LineRange[] {
+  const lastLine = file.lines.length;
+  const width = String(lastLine).length;
+  // A line's share of the rendering: number, `| `, text, newline. Joining two parts saves their
+  // gap marker, so the sum can only overestimate, and the budget holds.
+  const lineCost = (line: number) =>
+    width + 3 + Math.min(file.lines[line - 1]?.length ?? 0, MAX_LINE_LENGTH);
+  let ranges = parts.map(([start, end]): LineRange => [start, end]);
+  let used = renderRanges(file, ranges).length;
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const range of ranges) {
+      for (const side of [1, 0] as const) {
+        const line = side === 1 ? range[1] + 1 : range[0] - 1;
+        if (line < 1 || line > lastLine) continue;
+        if (ranges.some((other) => other[0] <= line && line <= other[1])) continue;
+        if (used + lineCost(line) > budget) continue;
+        used += lineCost(line);
+        range[side] = line;
+        grew = true;
+      }
+    }
+    ranges = mergeRanges(ranges);
+    used = renderRanges(file, ranges).length;
+  }
+  return ranges;
+}
+
 export function buildExcerpt(
   file: SourceFile,
   matches: readonly KeywordMatch[],
@@ -161,6 +197,6 @@ export function buildExcerpt(
     while (end < lastLine && renderRanges(file, [[1, end + 1]]).length <= remaining) end++;
     ranges = end > 0 ? [[1, end]] : [];
   }
-  const body = renderRanges(file, ranges);
+  const body = renderRanges(file, wanted.length === 0 ? ranges : widen(file, ranges, remaining));
   return { text: [outline, body].filter(Boolean).join(SEPARATOR), lineRanges: ranges };
 }

@@ -36,6 +36,7 @@ const HIT_LINES = [34, 35, 36, 68, 70];
 
 let file: SourceFile;
 let matches: KeywordMatch[];
+let workspaceOfFile: Workspace;
 
 beforeAll(async () => {
   const root = await createTempTree({
@@ -44,6 +45,7 @@ beforeAll(async () => {
     'src/index.ts': "export * from './auth/tokens.js';\n",
   });
   const workspace = await openWorkspace(root, { maxFileBytes: 100_000, maxFiles: 100 });
+  workspaceOfFile = workspace;
   const found = workspace.get('src/auth/tokens.ts');
   if (!found) throw new Error('src/auth/tokens.ts was not read');
   file = found;
@@ -105,10 +107,12 @@ describe('buildExcerpt', () => {
   });
 
   it.each([60, 120, 250, 1000])(
-    'with %i tokens, shows numbered lines that are exactly its line ranges',
+    'with %i tokens, shows numbered lines that hold its line ranges, ascending',
     (budget) => {
       const excerpt = buildExcerpt(file, matches, budget);
-      expect(numberedLines(excerpt)).toEqual(expand(excerpt.lineRanges));
+      const shown = numberedLines(excerpt);
+      expect(shown).toEqual(expect.arrayContaining(expand(excerpt.lineRanges)));
+      expect(shown).toEqual([...new Set(shown)].sort((left, right) => left - right));
       for (const [start, end] of excerpt.lineRanges) {
         for (let line = start; line <= end; line++) {
           expect(excerpt.text).toContain(`${String(line).padStart(2)}| ${file.lines[line - 1]}`);
@@ -153,8 +157,27 @@ describe('buildExcerpt', () => {
       [68, 72],
     ]);
     expect(expand(excerpt.lineRanges)).toEqual(expect.arrayContaining(HIT_LINES));
-    expect(excerpt.text).toContain('\n…\n');
-    expect(excerpt.text).not.toContain('filler line 10 ');
+    const smaller = buildExcerpt(file, matches, 250).text;
+    expect(smaller).toContain('\n…\n');
+    expect(smaller).not.toContain('filler line 10 ');
+  });
+
+  it('spends the budget left on the lines around the hits, evenly', () => {
+    const hit = matchFile(file, weighKeywords(['expiry'], workspaceOfFile));
+    const excerpt = buildExcerpt(file, hit, 150);
+    // the parts that matter: the function 34-37; the text adds as many lines above as below it
+    expect(excerpt.lineRanges).toEqual([[34, 37]]);
+    const shown = numberedLines(excerpt);
+    expect(shown).toEqual(expand([[shown[0] ?? 0, shown.at(-1) ?? 0]]));
+    expect(shown[0]).toBeLessThan(34);
+    expect(Math.abs(34 - (shown[0] ?? 0) - ((shown.at(-1) ?? 0) - 37))).toBeLessThanOrEqual(1);
+    expect(estimateTokens(excerpt.text)).toBeGreaterThan(140);
+  });
+
+  it('shows a file whole when it fits the budget, the parts that matter still named', () => {
+    const excerpt = buildExcerpt(file, matches, 1500);
+    expect(numberedLines(excerpt)).toEqual(expand([[1, file.lines.length]]));
+    expect(excerpt.lineRanges).toEqual(buildExcerpt(file, matches, 1000).lineRanges);
   });
 
   it('shows fewer lines for a smaller budget', () => {
