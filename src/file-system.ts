@@ -61,6 +61,45 @@ export async function listFiles(root: string, ignore: readonly string[]): Promis
   }
 }
 
+/** What `statPaths` found: the regular files among the paths, and the directories. */
+export interface StatedPaths {
+  files: ListedFile[];
+  directories: string[];
+}
+
+const STAT_CONCURRENCY = 64;
+
+/**
+ * The paths under `root` (from a listing such as git's) that are regular files, with their sizes,
+ * and those that are directories. Links are neither: the walk never follows them either. A path
+ * gone since it was listed is left out.
+ */
+export async function statPaths(root: string, paths: readonly string[]): Promise<StatedPaths> {
+  const files: ListedFile[] = [];
+  const directories: string[] = [];
+  let next = 0;
+  // A few workers over one queue: no promise per path, the order of the listing kept per worker.
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++] as string;
+      const stats = await lstat(join(root, path)).catch(() => undefined);
+      if (stats?.isFile())
+        files.push({ path, size: stats.size, identity: { device: stats.dev, inode: stats.ino } });
+      else if (stats?.isDirectory()) directories.push(path);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, paths.length) }, worker));
+  return { files, directories };
+}
+
+/** True when `root` is the top directory of a git work tree: it holds `.git` (a directory or a file). */
+export async function isWorkTreeRoot(root: string): Promise<boolean> {
+  return lstat(join(root, '.git')).then(
+    (stats) => stats.isDirectory() || stats.isFile(),
+    () => false,
+  );
+}
+
 /** What reading a file of the searched tree gave: its bytes, or why there are none. */
 export type FileBytes = { bytes: Buffer } | { skipped: 'too-large' | 'unreadable' };
 

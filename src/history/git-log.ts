@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runGit } from '../git.js';
 import { type PastCommit } from '../contracts/overview.js';
 
 /** Where the history comes from: the root's own git, or a git directory at a revision. */
@@ -53,7 +53,7 @@ export function parseGitLog(output: string): PastCommit[] {
  * `git log`. A root outside git or a missing `git` gives an empty history: the past is a hint,
  * never a requirement. When history was there but is missing or cut, `warning` says so.
  */
-export function readGitHistory(source: HistorySource): Promise<GitHistory> {
+export async function readGitHistory(source: HistorySource): Promise<GitHistory> {
   const location = source.gitDirectory ? ['--git-dir', source.gitDirectory] : ['-C', source.root];
   const args = [
     ...location,
@@ -74,55 +74,25 @@ export function readGitHistory(source: HistorySource): Promise<GitHistory> {
     '--',
   ];
   const maxBytes = source.maxBytes ?? MAX_HISTORY_BYTES;
-  return new Promise((resolve) => {
-    const stdout: Buffer[] = [];
-    let stderr = '';
-    let size = 0;
-    let cut = false;
-    const child = spawn('git', args, {
-      signal: source.signal,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (cut) return;
-      size += chunk.length;
-      if (size > maxBytes) {
-        cut = true;
-        stdout.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
-        child.kill();
-      } else stdout.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 2000) stderr += chunk.toString('utf8');
-    });
-    let settled = false;
-    const finish = (history: GitHistory) => {
-      if (!settled) resolve(history);
-      settled = true;
+  const output = await runGit(args, { maxBytes, signal: source.signal });
+  if (output.missing)
+    return source.signal?.aborted
+      ? { commits: [], warning: 'the git history was not read: the run stopped first' }
+      : // No git on this machine: no evidence, nothing wrong with the repository.
+        { commits: [] };
+  const log = output.stdout.toString('utf8');
+  if (output.cut) {
+    // The last record may be cut in half: only whole commits count.
+    const commits = parseGitLog(log.slice(0, log.lastIndexOf(RECORD)));
+    return {
+      commits,
+      warning: `the git history was cut at ${commits.length} commits (${Math.round(maxBytes / 1024 / 1024)} MB of log)`,
     };
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      if (source.signal?.aborted)
-        finish({ commits: [], warning: 'the git history was not read: the run stopped first' });
-      // No git on this machine: no evidence, nothing wrong with the repository.
-      else finish({ commits: [] });
-      void error;
-    });
-    child.on('close', (code) => {
-      const output = Buffer.concat(stdout).toString('utf8');
-      if (cut) {
-        // The last record may be cut in half: only whole commits count.
-        const commits = parseGitLog(output.slice(0, output.lastIndexOf(RECORD)));
-        finish({
-          commits,
-          warning: `the git history was cut at ${commits.length} commits (${Math.round(maxBytes / 1024 / 1024)} MB of log)`,
-        });
-      } else if (code === 0) finish({ commits: parseGitLog(output) });
-      else if (NO_HISTORY.test(stderr)) finish({ commits: [] });
-      else
-        finish({
-          commits: [],
-          warning: `the git history could not be read (${stderr.trim().split('\n')[0] || `git exited with ${code}`}): ranked without it`,
-        });
-    });
-  });
+  }
+  if (output.code === 0) return { commits: parseGitLog(log) };
+  if (NO_HISTORY.test(output.stderr)) return { commits: [] };
+  return {
+    commits: [],
+    warning: `the git history could not be read (${output.stderr.trim().split('\n')[0] || `git exited with ${output.code}`}): ranked without it`,
+  };
 }

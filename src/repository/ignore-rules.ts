@@ -40,18 +40,21 @@ export function createIgnoreMatcher(files: readonly IgnoreFile[]): (path: string
   }
   const directoryVerdicts = new Map<string, boolean>();
 
-  // The verdict of the rules alone for one path (a directory path ends with '/').
+  // The verdict of the rules alone for one path (a directory path ends with '/'). Each level's
+  // directory and what it governs are slices of the path: one pass over it, not one per level.
   function verdict(path: string, isDirectory: boolean): boolean {
     let ignored = false;
-    const parts = path.split('/');
-    for (let depth = 0; depth < parts.length; depth++) {
-      const directory = parts.slice(0, depth).join('/');
-      const rule = rules.get(directory);
-      if (!rule) continue;
-      const relative = parts.slice(depth).join('/') + (isDirectory ? '/' : '');
-      const result = testAlone(rule, relative);
-      if (result.ignored) ignored = true;
-      else if (result.unignored) ignored = false;
+    const suffix = isDirectory ? '/' : '';
+    for (let start = 0; ; ) {
+      const rule = rules.get(start === 0 ? '' : path.slice(0, start - 1));
+      if (rule) {
+        const result = testAlone(rule, path.slice(start) + suffix);
+        if (result.ignored) ignored = true;
+        else if (result.unignored) ignored = false;
+      }
+      const slash = path.indexOf('/', start);
+      if (slash < 0) break;
+      start = slash + 1;
     }
     return ignored;
   }

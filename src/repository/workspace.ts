@@ -8,7 +8,13 @@ import {
   looksBinary,
   looksMinified,
 } from './default-excludes.js';
-import { assertSearchableRoot, listFiles, readBytes, readFileWithin } from '../file-system.js';
+import {
+  assertSearchableRoot,
+  readBytes,
+  readFileWithin,
+  type ListedFile,
+} from '../file-system.js';
+import { listTree } from './list-tree.js';
 import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
 import { createImportResolver, type ImportResolver } from '../structure/imports.js';
 import type { Outline } from '../structure/outline.js';
@@ -65,14 +71,35 @@ export interface Workspace {
 
 const READ_CONCURRENCY = 32;
 
+/** Git's ignore rules over a walked tree: `.git/info/exclude` and every `.gitignore` listed. */
+async function ignoreMatcherOf(
+  root: string,
+  listed: readonly ListedFile[],
+  maxFileBytes: number,
+): Promise<(path: string) => boolean> {
+  const ignoreFiles: IgnoreFile[] = [];
+  const gitExclude = await readBytes(root, '.git/info/exclude', maxFileBytes);
+  if (gitExclude) ignoreFiles.push({ directory: '', content: gitExclude.toString('utf8') });
+  for (const file of listed.filter((entry) => posix.basename(entry.path) === '.gitignore')) {
+    const content = await readBytes(root, file.path, maxFileBytes);
+    const directory = posix.dirname(file.path);
+    if (content)
+      ignoreFiles.push({
+        directory: directory === '.' ? '' : directory,
+        content: content.toString('utf8'),
+      });
+  }
+  return createIgnoreMatcher(ignoreFiles);
+}
+
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
   await assertSearchableRoot(root);
-  const listed = await listFiles(root, [
-    ...DEFAULT_EXCLUDED_DIRECTORIES,
-    ...DEFAULT_EXCLUDED_FILES,
-    ...(options.excludes ?? []),
-  ]);
+  const { files: listed, byGit } = await listTree(
+    root,
+    [...DEFAULT_EXCLUDED_DIRECTORIES, ...DEFAULT_EXCLUDED_FILES, ...(options.excludes ?? [])],
+    options.signal,
+  );
   const skipped: SkippedFiles = {
     ignored: 0,
     secret: 0,
@@ -82,19 +109,8 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     overLimit: 0,
   };
 
-  const ignoreFiles: IgnoreFile[] = [];
-  const gitExclude = await readBytes(root, '.git/info/exclude', options.maxFileBytes);
-  if (gitExclude) ignoreFiles.push({ directory: '', content: gitExclude.toString('utf8') });
-  for (const file of listed.filter((entry) => posix.basename(entry.path) === '.gitignore')) {
-    const content = await readBytes(root, file.path, options.maxFileBytes);
-    const directory = posix.dirname(file.path);
-    if (content)
-      ignoreFiles.push({
-        directory: directory === '.' ? '' : directory,
-        content: content.toString('utf8'),
-      });
-  }
-  const isIgnored = createIgnoreMatcher(ignoreFiles);
+  // Git applied the ignore rules of what it listed; a walked tree applies them here.
+  const isIgnored = byGit ? () => false : await ignoreMatcherOf(root, listed, options.maxFileBytes);
   const isSecret = createSecretFileFilter(options.allowSecretFiles ?? []);
 
   const wanted = listed.filter((entry) => {

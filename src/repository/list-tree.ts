@@ -1,0 +1,86 @@
+import picomatch from 'picomatch';
+import { posix } from 'node:path';
+import { isWorkTreeRoot, listFiles, statPaths, type ListedFile } from '../file-system.js';
+import { listGitFiles } from './git-files.js';
+
+/**
+ * The files of the searched tree. At the top of a git work tree, git lists them (./git-files.ts),
+ * ignore rules applied, and repositories nested inside are listed the same way; elsewhere, or
+ * when git cannot, the tree is walked and the caller applies the `.gitignore` files it finds.
+ * Either way `excludes` (globs, fast-glob style: a pattern that matches a directory leaves out
+ * everything in it) are applied.
+ */
+
+export interface TreeListing {
+  /** Sorted by path. */
+  files: ListedFile[];
+  /** True when git listed the tree: its ignore rules are already applied. */
+  byGit: boolean;
+}
+
+/** How deep repositories nested in repositories are followed. */
+const MAX_NESTING = 8;
+
+const byPath = (left: ListedFile, right: ListedFile) =>
+  left.path < right.path ? -1 : left.path > right.path ? 1 : 0;
+
+/** Whether a path or any directory above it matches one of `globs`; directories' verdicts kept. */
+function exclusionTest(globs: readonly string[]): (path: string) => boolean {
+  const matches = picomatch([...globs], { dot: true });
+  const directories = new Map<string, boolean>();
+  const directoryExcluded = (directory: string): boolean => {
+    if (directory === '.' || directory === '') return false;
+    let verdict = directories.get(directory);
+    if (verdict === undefined) {
+      verdict = directoryExcluded(posix.dirname(directory)) || matches(directory);
+      directories.set(directory, verdict);
+    }
+    return verdict;
+  };
+  return (path) => directoryExcluded(posix.dirname(path)) || matches(path);
+}
+
+export async function listTree(
+  root: string,
+  excludes: readonly string[],
+  signal?: AbortSignal,
+): Promise<TreeListing> {
+  if (await isWorkTreeRoot(root)) {
+    const excluded = exclusionTest(excludes);
+    const files = await listRepository(root, '', excluded, excludes, signal, 0);
+    if (files) return { files: files.sort(byPath), byGit: true };
+  }
+  return { files: await listFiles(root, excludes), byGit: false };
+}
+
+/** The files of the repository at `prefix` under `root`, with paths relative to `root`. */
+async function listRepository(
+  root: string,
+  prefix: string,
+  excluded: (path: string) => boolean,
+  excludes: readonly string[],
+  signal: AbortSignal | undefined,
+  depth: number,
+): Promise<ListedFile[] | undefined> {
+  const here = prefix ? posix.join(root, prefix) : root;
+  const listing = await listGitFiles(here, signal);
+  if (!listing) return undefined;
+  const rooted = (path: string) => (prefix ? `${prefix}/${path}` : path);
+  const paths = listing.paths.map(rooted).filter((path) => !excluded(path));
+  const { files, directories } = await statPaths(root, paths);
+  const nested = [...directories, ...listing.nested.map(rooted)].filter(
+    (path) => !excluded(`${path}/`) && !excluded(path),
+  );
+  if (depth >= MAX_NESTING) return files;
+  for (const directory of nested) {
+    const inner =
+      (await listRepository(root, directory, excluded, excludes, signal, depth + 1)) ??
+      // Not a repository git can list (an empty submodule, say): walked instead.
+      (await listFiles(posix.join(root, directory), excludes)).map((file) => ({
+        ...file,
+        path: `${directory}/${file.path}`,
+      }));
+    files.push(...inner);
+  }
+  return files;
+}
