@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { median } from './metrics.js';
 
 /**
  * Launch overhead of the built CLI: each launch path against `node -e 0` started in the same
@@ -181,14 +182,6 @@ function launch(args: string[], stdin = '', extraEnv: Record<string, string> = {
     child.stdin.end(stdin);
   });
 }
-
-const median = (numbers: readonly number[]) => {
-  const sorted = [...numbers].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 const samples = PATHS.map(() => ({ reference: [] as number[], path: [] as number[] }));
 try {

@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * Trees of a given size for the speed benchmark, built from bare git repositories: each one's
+ * HEAD extracted in turn under its own directory until the tree holds the size asked for (the
+ * last one cut to fit; the repositories extracted again under `copy-2/`, `copy-3/`… when they
+ * hold too few files), then committed, so the tree is a git work tree like a clone. Built once
+ * per size and kept in the cache directory.
+ */
+
+const run = promisify(execFile);
+const BIG_OUTPUT = { maxBuffer: 1024 * 1024 * 1024 };
+
+/** The files of `git ls-tree` for a repository's HEAD, in git's order. */
+async function filesAtHead(gitDirectory: string): Promise<string[]> {
+  const { stdout } = await run(
+    'git',
+    ['--git-dir', gitDirectory, 'ls-tree', '-r', '-z', '--name-only', 'HEAD'],
+    BIG_OUTPUT,
+  );
+  return stdout.split('\0').filter(Boolean);
+}
+
+/** `owner+name` for `…/owner+name/repo` and for `…/owner+name`. */
+function nameOf(gitDirectory: string): string {
+  const parts = gitDirectory.split('/').filter(Boolean);
+  return (parts.at(-1) === 'repo' ? parts.at(-2) : parts.at(-1)) ?? 'repository';
+}
+
+/**
+ * Writes HEAD of `gitDirectory` into `target`, keeping only the first `keep` of its files. Through
+ * a private index, not `git archive`, which leaves out what `.gitattributes` marks export-ignore
+ * (often every test).
+ */
+async function extract(
+  gitDirectory: string,
+  target: string,
+  files: readonly string[],
+  keep: number,
+) {
+  await mkdir(target, { recursive: true });
+  const env = { ...process.env, GIT_INDEX_FILE: `${target}.index` };
+  await run('git', ['--git-dir', gitDirectory, 'read-tree', 'HEAD'], { env });
+  await run(
+    'git',
+    ['--git-dir', gitDirectory, '--work-tree', target, 'checkout-index', '-a', '-f'],
+    { env },
+  );
+  await rm(env.GIT_INDEX_FILE, { force: true });
+  for (const path of files.slice(keep)) await rm(join(target, path), { force: true });
+}
+
+/**
+ * A git work tree of about `size` files under `cacheDirectory`, built from `repositories` (bare
+ * git directories, taken in the order given).
+ */
+export async function treeOfSize(
+  size: number,
+  repositories: readonly string[],
+  cacheDirectory: string,
+): Promise<string> {
+  const root = join(cacheDirectory, `tree-${size}`);
+  const done = join(root, '.git', 'bench-complete');
+  if (
+    await stat(done).then(
+      () => true,
+      () => false,
+    )
+  )
+    return root;
+  const partial = `${root}.partial-${process.pid}`;
+  await rm(partial, { recursive: true, force: true });
+  let count = 0;
+  for (let copy = 1; count < size; copy++) {
+    for (const repository of repositories) {
+      if (count >= size) break;
+      const files = await filesAtHead(repository);
+      if (files.length === 0) continue;
+      const keep = Math.min(files.length, size - count);
+      const name = nameOf(repository);
+      const target = join(partial, copy === 1 ? name : join(`copy-${copy}`, name));
+      // A partial mirror (objects missing) cannot be extracted: the next one is taken.
+      const extracted = await extract(repository, target, files, keep).then(
+        () => true,
+        () => rm(target, { recursive: true, force: true }).then(() => false),
+      );
+      if (extracted) count += keep;
+    }
+    if (copy > 1000) throw new Error('the repositories hold no files');
+  }
+  const git = (...args: string[]) =>
+    run(
+      'git',
+      ['-C', partial, '-c', 'user.name=bench', '-c', 'user.email=bench@invalid', ...args],
+      BIG_OUTPUT,
+    );
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('commit', '-qm', `${size} files`);
+  await rm(root, { recursive: true, force: true });
+  await rename(partial, root);
+  await writeFile(done, '');
+  return root;
+}
+
+/** The bare git directories under `directory`: `owner+name/repo` or `owner+name` themselves. */
+export async function bareRepositories(directory: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of (await readdir(directory, { withFileTypes: true })).sort((left, right) =>
+    left.name < right.name ? -1 : 1,
+  )) {
+    if (!entry.isDirectory()) continue;
+    for (const candidate of [join(directory, entry.name, 'repo'), join(directory, entry.name)]) {
+      if (
+        await stat(join(candidate, 'HEAD')).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        found.push(candidate);
+        break;
+      }
+    }
+  }
+  return found;
+}

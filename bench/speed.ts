@@ -1,0 +1,226 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { median } from './metrics.js';
+import { bareRepositories, treeOfSize } from './speed-trees.js';
+
+const USAGE = `Usage: npm run bench:speed -- (--repos DIR | --trees DIRS) [options]
+
+  --repos DIR     bare git repositories (DIR/owner+name/repo or DIR/owner+name) to build trees
+                  from: about --sizes files each, committed, kept in --cache
+  --trees DIRS    trees to measure instead, comma-separated
+  --sizes LIST    tree sizes in files (default: 1000,10000,50000,200000)
+  --runs N        measured rounds after one warm-up round (default: 5)
+  --task TEXT     the task searched for (default: a generic bug report)
+  --cache DIR     where built trees are kept (default: the system's temporary directory)
+  --cli FILE      the CLI to time (default: dist/cli/main.js; npm run build first)
+  --out FILE      the JSON report (default: bench/reports/speed.json)
+
+Each round runs, on each tree, the CLI with the offline judge, \`rg -l\` given the keywords the
+CLI searched for (when ripgrep is installed) and \`git ls-files\`, one after the other, so a busy
+machine slows all three alike. Wall times and peak RSS (from /usr/bin/time, when present) are
+medians over the rounds; the phase timings are the CLI's own (\`timings\` in its JSON).`;
+
+const { values } = parseArgs({
+  options: {
+    repos: { type: 'string' },
+    trees: { type: 'string' },
+    sizes: { type: 'string', default: '1000,10000,50000,200000' },
+    runs: { type: 'string', default: '5' },
+    task: {
+      type: 'string',
+      default: 'Crash with a null pointer when the configuration file is empty',
+    },
+    cache: { type: 'string', default: join(tmpdir(), 'iterative-retrieval-speed') },
+    cli: { type: 'string', default: 'dist/cli/main.js' },
+    out: { type: 'string', default: 'bench/reports/speed.json' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+const runs = Number(values.runs);
+const sizes = values.sizes.split(',').map(Number);
+if (
+  values.help ||
+  (!values.repos && !values.trees) ||
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  sizes.some((size) => !Number.isInteger(size) || size < 1)
+) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 2);
+}
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  /** Peak resident memory in KiB, when /usr/bin/time measured it. */
+  peakKib: number | undefined;
+}
+
+const TIME = '/usr/bin/time';
+const hasTime = existsSync(TIME);
+
+/** Runs a command, timed; through /usr/bin/time when there is one, for its peak RSS. */
+function timed(command: string, args: readonly string[]): Promise<Finished> {
+  const [file, fullArgs] = hasTime
+    ? [TIME, ['-f', 'peak-kib=%M', command, ...args]]
+    : [command, [...args]];
+  return new Promise((done, fail) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(file, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const peak = /peak-kib=(\d+)\s*$/.exec(stderr);
+      done({
+        code,
+        stdout: Buffer.concat(stdout).toString(),
+        stderr,
+        ms,
+        peakKib: peak ? Number(peak[1]) : undefined,
+      });
+    });
+  });
+}
+
+interface Pack {
+  stats: { filesConsidered: number };
+  timings: Record<'totalMs' | 'readMs' | 'dispatchMs' | 'evaluateMs' | 'refineMs', number>;
+  trace: { query: { keywords: string[] } }[];
+}
+
+async function runTool(tree: string): Promise<{ finished: Finished; pack: Pack }> {
+  const cli = resolve(values.cli);
+  const finished = await timed(process.execPath, [
+    // The sources themselves, for a quick check without a build.
+    ...(cli.endsWith('.ts') ? ['--import', 'tsx'] : []),
+    cli,
+    values.task,
+    '--root',
+    tree,
+    '--judge',
+    'heuristic',
+    '--format',
+    'json',
+  ]);
+  if (finished.code !== 0)
+    throw new Error(`the CLI failed on ${tree} (exit ${finished.code}): ${finished.stderr}`);
+  return { finished, pack: JSON.parse(finished.stdout) as Pack };
+}
+
+const hasRipgrep = (await timed('rg', ['--version']).catch(() => undefined))?.code === 0;
+
+const trees = values.trees
+  ? values.trees.split(',').map((tree) => resolve(tree))
+  : await (async () => {
+      const repositories = await bareRepositories(resolve(values.repos ?? '.'));
+      const built: string[] = [];
+      for (const size of sizes) {
+        console.error(`building a tree of ${size} files…`);
+        built.push(await treeOfSize(size, repositories, resolve(values.cache)));
+      }
+      return built;
+    })();
+
+interface Samples {
+  tree: string;
+  filesOnDisk: number;
+  filesRead: number;
+  tool: Finished[];
+  phases: Pack['timings'][];
+  ripgrep: Finished[];
+  gitListing: Finished[];
+}
+
+const samples: Samples[] = [];
+for (const tree of trees) {
+  const listing = await timed('git', ['-C', tree, 'ls-files', '-co', '--exclude-standard']);
+  const filesOnDisk = listing.code === 0 ? listing.stdout.split('\n').filter(Boolean).length : 0;
+  samples.push({
+    tree,
+    filesOnDisk,
+    filesRead: 0,
+    tool: [],
+    phases: [],
+    ripgrep: [],
+    gitListing: [],
+  });
+}
+for (let round = 0; round <= runs; round++) {
+  for (const sample of samples) {
+    const { finished, pack } = await runTool(sample.tree);
+    const keywords = [...new Set(pack.trace.flatMap((cycle) => cycle.query.keywords))];
+    const ripgrep = hasRipgrep
+      ? await timed('rg', [
+          '-l',
+          '-i',
+          '-F',
+          ...keywords.flatMap((word) => ['-e', word]),
+          sample.tree,
+        ])
+      : undefined;
+    const gitListing = await timed('git', [
+      '-C',
+      sample.tree,
+      'ls-files',
+      '-co',
+      '--exclude-standard',
+    ]);
+    console.error(`round ${round}: ${sample.tree}: ${Math.round(finished.ms)} ms`);
+    // Round 0 warms the file cache and is not counted.
+    if (round === 0) continue;
+    sample.filesRead = pack.stats.filesConsidered;
+    sample.tool.push(finished);
+    sample.phases.push(pack.timings);
+    if (ripgrep) sample.ripgrep.push(ripgrep);
+    sample.gitListing.push(gitListing);
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+const mib = (runs: Finished[]) => {
+  const peaks = runs.flatMap((run) => (run.peakKib === undefined ? [] : [run.peakKib]));
+  return peaks.length ? `${Math.round(median(peaks) / 1024)} MiB` : '–';
+};
+const wall = (runs: Finished[]) => median(runs.map((run) => run.ms));
+const rows = samples.map((sample) => {
+  const tool = wall(sample.tool);
+  const ripgrep = sample.ripgrep.length ? wall(sample.ripgrep) : undefined;
+  const phase = (name: keyof Pack['timings']) =>
+    Math.round(median(sample.phases.map((timings) => timings[name])));
+  return {
+    tree: sample.tree,
+    filesOnDisk: sample.filesOnDisk,
+    filesRead: sample.filesRead,
+    toolMs: tool,
+    ripgrepMs: ripgrep,
+    ratio: ripgrep ? tool / ripgrep : undefined,
+    gitListingMs: wall(sample.gitListing),
+    peak: mib(sample.tool),
+    phases: { read: phase('readMs'), dispatch: phase('dispatchMs'), evaluate: phase('evaluateMs') },
+  };
+});
+
+const table = [
+  '| files on disk / read | tool | `rg -l` | ratio | `git ls-files` | peak RSS | read / dispatch / evaluate |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (row) =>
+      `| ${row.filesOnDisk.toLocaleString('en')} / ${row.filesRead.toLocaleString('en')} | ${seconds(row.toolMs)} | ${row.ripgrepMs === undefined ? '–' : seconds(row.ripgrepMs)} | ${row.ratio === undefined ? '–' : `${row.ratio.toFixed(1)}×`} | ${seconds(row.gitListingMs)} | ${row.peak} | ${row.phases.read} / ${row.phases.dispatch} / ${row.phases.evaluate} ms |`,
+  ),
+].join('\n');
+console.log(`${runs} rounds, medians${hasRipgrep ? '' : '; ripgrep is not installed'}\n\n${table}`);
+await mkdir(dirname(values.out), { recursive: true });
+await writeFile(
+  values.out,
+  JSON.stringify({ date: new Date().toISOString(), runs, rows }, null, 2),
+);
