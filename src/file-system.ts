@@ -16,7 +16,7 @@ import {
 } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
-import { dirname, join, parse } from 'node:path';
+import { dirname, join, parse, relative, sep } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { ConfigError, SearchError } from './errors.js';
 
@@ -36,7 +36,47 @@ export interface FileIdentity {
   inode: number;
 }
 
-export async function listFiles(root: string, ignore: readonly string[]): Promise<ListedFile[]> {
+/** An entry of a directory the walk reads. */
+export interface DirectoryEntry {
+  name: string;
+  isDirectory: boolean;
+}
+
+/**
+ * Which entries of a directory (relative to the root, '' for the root) the walk keeps: it never
+ * enters a directory left out, nor lists a file left out.
+ */
+export type EntryFilter = (
+  directory: string,
+  entries: readonly DirectoryEntry[],
+) => Promise<ReadonlySet<string>>;
+
+type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries?: unknown[]) => void;
+
+/** fast-glob's `readdir`, with `keep` deciding what each directory holds. */
+function filteredReaddir(root: string, keep: EntryFilter) {
+  return (path: string, ...rest: unknown[]) => {
+    const callback = rest.at(-1) as ReaddirCallback;
+    const withFileTypes = (rest[0] as { withFileTypes?: boolean } | undefined)?.withFileTypes;
+    readdir(path, { withFileTypes: true })
+      .then(async (dirents) => {
+        const directory = relative(root, path).split(sep).join('/');
+        const kept = await keep(
+          directory,
+          dirents.map((dirent) => ({ name: dirent.name, isDirectory: dirent.isDirectory() })),
+        );
+        const entries = dirents.filter((dirent) => kept.has(dirent.name));
+        callback(null, withFileTypes === true ? entries : entries.map((dirent) => dirent.name));
+      })
+      .catch((error: NodeJS.ErrnoException) => callback(error));
+  };
+}
+
+export async function listFiles(
+  root: string,
+  ignore: readonly string[],
+  keep?: EntryFilter,
+): Promise<ListedFile[]> {
   try {
     // Loaded here, not at the top: only a search lists a tree, and the CLI's quick answers never do.
     const { default: fastGlob } = await import('fast-glob');
@@ -48,6 +88,7 @@ export async function listFiles(root: string, ignore: readonly string[]): Promis
       ignore: [...ignore],
       stats: true,
       suppressErrors: true,
+      ...(keep && { fs: { readdir: filteredReaddir(root, keep) as never } }),
     });
     return entries
       .map((entry) => ({

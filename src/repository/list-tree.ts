@@ -1,21 +1,37 @@
 import picomatch from 'picomatch';
 import { posix } from 'node:path';
-import { isWorkTreeRoot, listFiles, statPaths, type ListedFile } from '../file-system.js';
+import {
+  isWorkTreeRoot,
+  listFiles,
+  readBytes,
+  statPaths,
+  type ListedFile,
+} from '../file-system.js';
+import { createIgnoreRules } from './ignore-rules.js';
 import { listGitFiles } from './git-files.js';
 
 /**
- * The files of the searched tree. At the top of a git work tree, git lists them (./git-files.ts),
- * ignore rules applied, and repositories nested inside are listed the same way; elsewhere, or
- * when git cannot, the tree is walked and the caller applies the `.gitignore` files it finds.
- * Either way `excludes` (globs, fast-glob style: a pattern that matches a directory leaves out
- * everything in it) are applied.
+ * The files of the searched tree, git's ignore rules applied. At the top of a git work tree, git
+ * lists them (./git-files.ts), and repositories nested inside are listed the same way; elsewhere,
+ * or when git cannot, the tree is walked, each directory's `.gitignore` read before its entries
+ * are kept or left out, so the walk never enters an ignored directory. Either way `excludes`
+ * (globs, fast-glob style: a pattern that matches a directory leaves out everything in it) apply.
  */
 
 export interface TreeListing {
   /** Sorted by path. */
   files: ListedFile[];
-  /** True when git listed the tree: its ignore rules are already applied. */
+  /** True when git listed the tree. */
   byGit: boolean;
+  /** Files and directories the walk left out by ignore rules (git does not count them). */
+  ignored: number;
+}
+
+export interface ListTreeOptions {
+  excludes: readonly string[];
+  /** Most bytes of an ignore file read. */
+  maxIgnoreFileBytes: number;
+  signal?: AbortSignal | undefined;
 }
 
 /** How deep repositories nested in repositories are followed. */
@@ -40,17 +56,37 @@ function exclusionTest(globs: readonly string[]): (path: string) => boolean {
   return (path) => directoryExcluded(posix.dirname(path)) || matches(path);
 }
 
-export async function listTree(
-  root: string,
-  excludes: readonly string[],
-  signal?: AbortSignal,
-): Promise<TreeListing> {
+export async function listTree(root: string, options: ListTreeOptions): Promise<TreeListing> {
+  const { excludes, signal } = options;
   if (await isWorkTreeRoot(root)) {
     const excluded = exclusionTest(excludes);
     const files = await listRepository(root, '', excluded, excludes, signal, 0);
-    if (files) return { files: files.sort(byPath), byGit: true };
+    if (files) return { files: files.sort(byPath), byGit: true, ignored: 0 };
   }
-  return { files: await listFiles(root, excludes), byGit: false };
+  return walkTree(root, options);
+}
+
+/** The walk, `.git/info/exclude` and each directory's `.gitignore` applied as it goes. */
+async function walkTree(root: string, options: ListTreeOptions): Promise<TreeListing> {
+  const rules = createIgnoreRules();
+  const gitExclude = await readBytes(root, '.git/info/exclude', options.maxIgnoreFileBytes);
+  if (gitExclude) rules.add({ directory: '', content: gitExclude.toString('utf8') });
+  let ignored = 0;
+  const files = await listFiles(root, options.excludes, async (directory, entries) => {
+    if (entries.some((entry) => entry.name === '.gitignore' && !entry.isDirectory)) {
+      const path = directory ? `${directory}/.gitignore` : '.gitignore';
+      const content = await readBytes(root, path, options.maxIgnoreFileBytes);
+      if (content) rules.add({ directory, content: content.toString('utf8') });
+    }
+    const kept = new Set<string>();
+    for (const entry of entries) {
+      const path = directory ? `${directory}/${entry.name}` : entry.name;
+      if (rules.ignores(path, entry.isDirectory)) ignored++;
+      else kept.add(entry.name);
+    }
+    return kept;
+  });
+  return { files, byGit: false, ignored };
 }
 
 /** The files of the repository at `prefix` under `root`, with paths relative to `root`. */

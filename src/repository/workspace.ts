@@ -1,5 +1,4 @@
 import pLimit from 'p-limit';
-import { posix } from 'node:path';
 import { AbortError } from '../errors.js';
 import {
   DEFAULT_EXCLUDED_DIRECTORIES,
@@ -8,14 +7,8 @@ import {
   looksBinary,
   looksMinified,
 } from './default-excludes.js';
-import {
-  assertSearchableRoot,
-  readBytes,
-  readFileWithin,
-  type ListedFile,
-} from '../file-system.js';
+import { assertSearchableRoot, readFileWithin } from '../file-system.js';
 import { listTree } from './list-tree.js';
-import { createIgnoreMatcher, type IgnoreFile } from './ignore-rules.js';
 import { createImportResolver, type ImportResolver } from '../structure/imports.js';
 import type { Outline } from '../structure/outline.js';
 import { parseSymbols } from '../structure/syntax/parse-symbols.js';
@@ -71,37 +64,20 @@ export interface Workspace {
 
 const READ_CONCURRENCY = 32;
 
-/** Git's ignore rules over a walked tree: `.git/info/exclude` and every `.gitignore` listed. */
-async function ignoreMatcherOf(
-  root: string,
-  listed: readonly ListedFile[],
-  maxFileBytes: number,
-): Promise<(path: string) => boolean> {
-  const ignoreFiles: IgnoreFile[] = [];
-  const gitExclude = await readBytes(root, '.git/info/exclude', maxFileBytes);
-  if (gitExclude) ignoreFiles.push({ directory: '', content: gitExclude.toString('utf8') });
-  for (const file of listed.filter((entry) => posix.basename(entry.path) === '.gitignore')) {
-    const content = await readBytes(root, file.path, maxFileBytes);
-    const directory = posix.dirname(file.path);
-    if (content)
-      ignoreFiles.push({
-        directory: directory === '.' ? '' : directory,
-        content: content.toString('utf8'),
-      });
-  }
-  return createIgnoreMatcher(ignoreFiles);
-}
-
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
   await assertSearchableRoot(root);
-  const { files: listed, byGit } = await listTree(
-    root,
-    [...DEFAULT_EXCLUDED_DIRECTORIES, ...DEFAULT_EXCLUDED_FILES, ...(options.excludes ?? [])],
-    options.signal,
-  );
+  const listing = await listTree(root, {
+    excludes: [
+      ...DEFAULT_EXCLUDED_DIRECTORIES,
+      ...DEFAULT_EXCLUDED_FILES,
+      ...(options.excludes ?? []),
+    ],
+    maxIgnoreFileBytes: options.maxFileBytes,
+    signal: options.signal,
+  });
   const skipped: SkippedFiles = {
-    ignored: 0,
+    ignored: listing.ignored,
     secret: 0,
     binary: 0,
     tooLarge: 0,
@@ -109,12 +85,9 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     overLimit: 0,
   };
 
-  // Git applied the ignore rules of what it listed; a walked tree applies them here.
-  const isIgnored = byGit ? () => false : await ignoreMatcherOf(root, listed, options.maxFileBytes);
   const isSecret = createSecretFileFilter(options.allowSecretFiles ?? []);
 
-  const wanted = listed.filter((entry) => {
-    if (isIgnored(entry.path)) return (skipped.ignored++, false);
+  const wanted = listing.files.filter((entry) => {
     // Before the binary test, so that a key store is counted as the secret it is.
     if (isSecret(entry.path)) return (skipped.secret++, false);
     if (hasBinaryExtension(entry.path)) return (skipped.binary++, false);

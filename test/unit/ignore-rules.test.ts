@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createIgnoreMatcher } from '../../src/repository/ignore-rules.js';
+import { posix } from 'node:path';
+import { createIgnoreRules } from '../../src/repository/ignore-rules.js';
 import type { IgnoreFile } from '../../src/repository/ignore-rules.js';
+
+/**
+ * Whether a walk with these rules leaves `path` out: git's semantics, where each `.gitignore`
+ * governs its own directory and below, a deeper file overrides a shallower one (negations
+ * included), and nothing inside an ignored directory can be re-included (the walk never enters it).
+ */
+function createIgnoreMatcher(files: readonly IgnoreFile[]): (path: string) => boolean {
+  const rules = createIgnoreRules(files);
+  const directoryIgnored = (directory: string): boolean =>
+    directory !== '.' &&
+    (directoryIgnored(posix.dirname(directory)) || rules.ignores(directory, true));
+  return (path) => directoryIgnored(posix.dirname(path)) || rules.ignores(path, false);
+}
 
 function matcher(files: Record<string, string>): (path: string) => boolean {
   const ignoreFiles: IgnoreFile[] = Object.entries(files).map(([directory, content]) => ({
@@ -10,7 +24,7 @@ function matcher(files: Record<string, string>): (path: string) => boolean {
   return createIgnoreMatcher(ignoreFiles);
 }
 
-describe('createIgnoreMatcher', () => {
+describe('ignore rules, as a walk applies them', () => {
   it('ignores nothing without ignore files', () => {
     const isIgnored = createIgnoreMatcher([]);
     expect(isIgnored('src/index.ts')).toBe(false);

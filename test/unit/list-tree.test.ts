@@ -13,7 +13,10 @@ import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
 afterEach(removeTempTrees);
 
-const EXCLUDES = [...DEFAULT_EXCLUDED_DIRECTORIES, ...DEFAULT_EXCLUDED_FILES];
+const OPTIONS = {
+  excludes: [...DEFAULT_EXCLUDED_DIRECTORIES, ...DEFAULT_EXCLUDED_FILES],
+  maxIgnoreFileBytes: 100_000,
+};
 
 const git = (root: string, ...args: string[]) =>
   execFileSync('git', ['-C', root, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args]);
@@ -45,7 +48,7 @@ const pathsOf = (listing: { files: { path: string }[] }) => listing.files.map((f
 describe('listTree', () => {
   it('lets git list a work tree: tracked and untracked files, its ignore rules and ours applied', async () => {
     const root = await repository();
-    const listing = await listTree(root, EXCLUDES);
+    const listing = await listTree(root, OPTIONS);
     expect(listing.byGit).toBe(true);
     expect(pathsOf(listing)).toEqual([
       '.gitignore',
@@ -67,14 +70,14 @@ describe('listTree', () => {
       (await openWorkspace(tree, { maxFileBytes: 100_000, maxFiles: 100 })).files.map(
         (file) => file.path,
       );
-    expect((await listTree(walked, EXCLUDES)).byGit).toBe(false);
+    expect((await listTree(walked, OPTIONS)).byGit).toBe(false);
     expect(await read(root)).toEqual(await read(walked));
   });
 
   it('lists a repository nested inside with its own ignore rules', async () => {
     const root = await repository();
     git(join(root, 'nested'), 'init', '-q');
-    const listing = await listTree(root, EXCLUDES);
+    const listing = await listTree(root, OPTIONS);
     expect(pathsOf(listing)).toContain('nested/inner.ts');
     expect(pathsOf(listing)).not.toContain('nested/secret-notes/notes.ts');
   });
@@ -83,7 +86,7 @@ describe('listTree', () => {
     const root = await repository();
     await rm(join(root, 'src/app.ts'));
     execFileSync('ln', ['-s', '/etc/passwd', join(root, 'src/link.ts')]);
-    const paths = pathsOf(await listTree(root, EXCLUDES));
+    const paths = pathsOf(await listTree(root, OPTIONS));
     expect(paths).not.toContain('src/app.ts');
     expect(paths).not.toContain('src/link.ts');
   });
@@ -92,14 +95,27 @@ describe('listTree', () => {
     const root = await repository();
     const marker = join(root, 'ran');
     git(root, 'config', 'core.fsmonitor', `touch ${marker}; false`);
-    expect((await listTree(root, EXCLUDES)).byGit).toBe(true);
+    expect((await listTree(root, OPTIONS)).byGit).toBe(true);
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('walks a tree that git cannot list (no repository at the root)', async () => {
-    const root = await createTempTree(TREE);
-    const listing = await listTree(root, EXCLUDES);
+  it('walks a tree outside git with the same rules, never entering an ignored directory', async () => {
+    const root = await createTempTree({
+      ...TREE,
+      'ignored/more.ts': 'export const more = 1;\n',
+      'ignored/deeper/most.ts': 'export const most = 1;\n',
+    });
+    const listing = await listTree(root, OPTIONS);
     expect(listing.byGit).toBe(false);
-    expect(pathsOf(listing)).toContain('ignored/big.ts');
+    expect(pathsOf(listing)).toEqual([
+      '.gitignore',
+      'docs/guide.md',
+      'nested/.gitignore',
+      'nested/inner.ts',
+      'src/app.ts',
+      'src/keep.log',
+    ]);
+    // `ignored/` counts once, its three files unseen; then `src/debug.log` and `secret-notes/`.
+    expect(listing.ignored).toBe(3);
   });
 });
