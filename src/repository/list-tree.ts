@@ -57,10 +57,9 @@ function exclusionTest(globs: readonly string[]): (path: string) => boolean {
 }
 
 export async function listTree(root: string, options: ListTreeOptions): Promise<TreeListing> {
-  const { excludes, signal } = options;
   if (await isWorkTreeRoot(root)) {
-    const excluded = exclusionTest(excludes);
-    const files = await listRepository(root, '', excluded, excludes, signal, 0);
+    const excluded = exclusionTest(options.excludes);
+    const files = await listRepository(root, '', excluded, options, 0);
     if (files) return { files: files.sort(byPath), byGit: true, ignored: 0 };
   }
   return walkTree(root, options);
@@ -94,12 +93,11 @@ async function listRepository(
   root: string,
   prefix: string,
   excluded: (path: string) => boolean,
-  excludes: readonly string[],
-  signal: AbortSignal | undefined,
+  options: ListTreeOptions,
   depth: number,
 ): Promise<ListedFile[] | undefined> {
   const here = prefix ? posix.join(root, prefix) : root;
-  const listing = await listGitFiles(here, signal);
+  const listing = await listGitFiles(here, options.signal);
   if (!listing) return undefined;
   const rooted = (path: string) => (prefix ? `${prefix}/${path}` : path);
   const paths = listing.paths.map(rooted).filter((path) => !excluded(path));
@@ -110,9 +108,9 @@ async function listRepository(
   if (depth >= MAX_NESTING) return files;
   for (const directory of nested) {
     const inner =
-      (await listRepository(root, directory, excluded, excludes, signal, depth + 1)) ??
+      (await listRepository(root, directory, excluded, options, depth + 1)) ??
       // Not a repository git can list (an empty submodule, say): walked instead.
-      (await listFiles(posix.join(root, directory), excludes)).map((file) => ({
+      (await walkTree(posix.join(root, directory), options)).files.map((file) => ({
         ...file,
         path: `${directory}/${file.path}`,
       }));
