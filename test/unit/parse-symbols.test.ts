@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PARSED_CHARACTERS, parseSymbols } from '../../src/structure/syntax/parse-symbols.js';
 
 /** `kind name first-last`, with `*` after the name when other files can use it. */
-async function outline(path: string, lines: string[]): Promise<string[] | undefined> {
-  const symbols = await parseSymbols(path, lines.join('\n'));
+async function outline(
+  path: string,
+  lines: string[],
+  budgetMs?: number,
+): Promise<string[] | undefined> {
+  const symbols = await parseSymbols(path, lines.join('\n'), budgetMs);
   return symbols?.map(
     (symbol) =>
       `${symbol.kind} ${symbol.name}${symbol.exported ? '*' : ''} ${symbol.line}-${symbol.endLine}`,
@@ -212,6 +216,7 @@ describe('parseSymbols: what it leaves to the regex outline', () => {
 
   it('survives nesting deep enough to overflow a recursive walk', async () => {
     const deep = `const x = ${'['.repeat(50_000)}${']'.repeat(50_000)};\nfunction after() {}`;
-    expect(await outline('src/deep.js', [deep])).toContain('function after 2-2');
+    // About a second to parse here: a budget no busy machine runs out of, as the walk is the point.
+    expect(await outline('src/deep.js', [deep], 60_000)).toContain('function after 2-2');
   });
 });

@@ -31,6 +31,7 @@ let parser: Parser | undefined;
 export async function parseSymbols(
   path: string,
   text: string,
+  budgetMs = PARSE_BUDGET_MS,
 ): Promise<DefinedSymbol[] | undefined> {
   const grammar = grammarOf(path);
   if (!grammar || text.length > MAX_PARSED_CHARACTERS) return undefined;
@@ -40,7 +41,7 @@ export async function parseSymbols(
   try {
     parser ??= new Parser();
     parser.setLanguage(language);
-    const deadline = performance.now() + PARSE_BUDGET_MS;
+    const deadline = performance.now() + budgetMs;
     tree = parser.parse(text, null, {
       // Returning true cancels the parse; the typings say void.
       progressCallback: (() => performance.now() > deadline) as () => void,
