@@ -14,14 +14,20 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const BIG_OUTPUT = { maxBuffer: 1024 * 1024 * 1024 };
 
-/** The files of `git ls-tree` for a repository's HEAD, in git's order. */
+const ATTRIBUTES = /(^|\/)\.gitattributes$/;
+
+/**
+ * The files of `git ls-tree` for a repository's HEAD, in git's order, but its `.gitattributes`:
+ * committed in the tree, a repository's own attributes (an encoding to convert from) can make
+ * `git add` fail, and the tree is for timing a search, not for checking out again.
+ */
 async function filesAtHead(gitDirectory: string): Promise<string[]> {
   const { stdout } = await run(
     'git',
     ['--git-dir', gitDirectory, 'ls-tree', '-r', '-z', '--name-only', 'HEAD'],
     BIG_OUTPUT,
   );
-  return stdout.split('\0').filter(Boolean);
+  return stdout.split('\0').filter((path) => path && !ATTRIBUTES.test(path));
 }
 
 /** `owner+name` for `…/owner+name/repo` and for `…/owner+name`. */
@@ -50,6 +56,13 @@ async function extract(
     { env },
   );
   await rm(env.GIT_INDEX_FILE, { force: true });
+  const { stdout } = await run(
+    'git',
+    ['--git-dir', gitDirectory, 'ls-tree', '-r', '-z', '--name-only', 'HEAD'],
+    BIG_OUTPUT,
+  );
+  for (const path of stdout.split('\0'))
+    if (ATTRIBUTES.test(path)) await rm(join(target, path), { force: true });
   for (const path of files.slice(keep)) await rm(join(target, path), { force: true });
 }
 

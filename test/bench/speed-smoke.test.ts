@@ -54,7 +54,7 @@ describe('the speed benchmark', () => {
       );
       expect(measured.code, measured.stderr).toBe(0);
       const rows = measured.stdout.split('\n').filter((line) => /^\| [\d,]+ \/ /.test(line));
-      // 6 files need the repository twice; export-ignore does not hide a file from the tree.
+      // 6 files need the repository twice; export-ignore does not hide a file from the tree, and .gitattributes is left out.
       expect(rows.map((row) => row.split(' / ')[0])).toEqual(['| 3', '| 6']);
       const report = JSON.parse(await readFile(out, 'utf8')) as {
         rows: { filesRead: number; toolMs: number; phases: { read: number } }[];
