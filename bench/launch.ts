@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from './metrics.js';
+import { runTimed, type Finished } from './timed-process.js';
 
 /**
  * Launch overhead of the built CLI: each launch path against `node -e 0` started in the same
@@ -48,13 +48,6 @@ interface LaunchPath {
   extraEnv?: Record<string, string>;
   /** Throws unless the launch did what this path is about (a failed launch is no measure). */
   check(result: Finished): void;
-}
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
 }
 
 const hookInput = (fields: Record<string, unknown>) =>
@@ -163,25 +156,8 @@ const PATHS: LaunchPath[] = [
   },
 ];
 
-function launch(args: string[], stdin = '', extraEnv: Record<string, string> = {}) {
-  return new Promise<Finished>((done, fail) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, {
-      cwd: store,
-      env: { ...env, ...extraEnv },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code) =>
-      done({ code, stdout, stderr, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
-    );
-    child.stdin.end(stdin);
-  });
-}
+const launch = (args: string[], stdin = '', extraEnv: Record<string, string> = {}) =>
+  runTimed(process.execPath, args, { stdin, cwd: store, env: { ...env, ...extraEnv } });
 
 const samples = PATHS.map(() => ({ reference: [] as number[], path: [] as number[] }));
 try {

@@ -14,20 +14,21 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const BIG_OUTPUT = { maxBuffer: 1024 * 1024 * 1024 };
 
+/**
+ * A repository's `.gitattributes`: committed in the tree, its own attributes (an encoding to
+ * convert from) can make `git add` fail, and the tree is for timing a search, not for checking
+ * out again. They are removed and not counted.
+ */
 const ATTRIBUTES = /(^|\/)\.gitattributes$/;
 
-/**
- * The files of `git ls-tree` for a repository's HEAD, in git's order, but its `.gitattributes`:
- * committed in the tree, a repository's own attributes (an encoding to convert from) can make
- * `git add` fail, and the tree is for timing a search, not for checking out again.
- */
-async function filesAtHead(gitDirectory: string): Promise<string[]> {
+/** The files of `git ls-tree` for a repository's HEAD, in git's order. */
+async function pathsAtHead(gitDirectory: string): Promise<string[]> {
   const { stdout } = await run(
     'git',
     ['--git-dir', gitDirectory, 'ls-tree', '-r', '-z', '--name-only', 'HEAD'],
     BIG_OUTPUT,
   );
-  return stdout.split('\0').filter((path) => path && !ATTRIBUTES.test(path));
+  return stdout.split('\0').filter(Boolean);
 }
 
 /** `owner+name` for `…/owner+name/repo` and for `…/owner+name`. */
@@ -37,16 +38,11 @@ function nameOf(gitDirectory: string): string {
 }
 
 /**
- * Writes HEAD of `gitDirectory` into `target`, keeping only the first `keep` of its files. Through
- * a private index, not `git archive`, which leaves out what `.gitattributes` marks export-ignore
+ * Writes HEAD of `gitDirectory` into `target`, then removes the `unwanted` paths. Through a
+ * private index, not `git archive`, which leaves out what `.gitattributes` marks export-ignore
  * (often every test).
  */
-async function extract(
-  gitDirectory: string,
-  target: string,
-  files: readonly string[],
-  keep: number,
-) {
+async function extract(gitDirectory: string, target: string, unwanted: readonly string[]) {
   await mkdir(target, { recursive: true });
   const env = { ...process.env, GIT_INDEX_FILE: `${target}.index` };
   await run('git', ['--git-dir', gitDirectory, 'read-tree', 'HEAD'], { env });
@@ -56,14 +52,7 @@ async function extract(
     { env },
   );
   await rm(env.GIT_INDEX_FILE, { force: true });
-  const { stdout } = await run(
-    'git',
-    ['--git-dir', gitDirectory, 'ls-tree', '-r', '-z', '--name-only', 'HEAD'],
-    BIG_OUTPUT,
-  );
-  for (const path of stdout.split('\0'))
-    if (ATTRIBUTES.test(path)) await rm(join(target, path), { force: true });
-  for (const path of files.slice(keep)) await rm(join(target, path), { force: true });
+  for (const path of unwanted) await rm(join(target, path), { force: true });
 }
 
 /**
@@ -90,13 +79,15 @@ export async function treeOfSize(
   for (let copy = 1; count < size; copy++) {
     for (const repository of repositories) {
       if (count >= size) break;
-      const files = await filesAtHead(repository);
+      const paths = await pathsAtHead(repository);
+      const files = paths.filter((path) => !ATTRIBUTES.test(path));
       if (files.length === 0) continue;
       const keep = Math.min(files.length, size - count);
       const name = nameOf(repository);
       const target = join(partial, copy === 1 ? name : join(`copy-${copy}`, name));
       // A partial mirror (objects missing) cannot be extracted: the next one is taken.
-      const extracted = await extract(repository, target, files, keep).then(
+      const unwanted = [...paths.filter((path) => ATTRIBUTES.test(path)), ...files.slice(keep)];
+      const extracted = await extract(repository, target, unwanted).then(
         () => true,
         () => rm(target, { recursive: true, force: true }).then(() => false),
       );

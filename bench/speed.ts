@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from './metrics.js';
+import { runTimed, type Finished } from './timed-process.js';
 import { bareRepositories, treeOfSize } from './speed-trees.js';
 
 const USAGE = `Usage: npm run bench:speed -- (--repos DIR | --trees DIRS) [options]
@@ -53,44 +52,8 @@ if (
   process.exit(values.help ? 0 : 2);
 }
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-  /** Peak resident memory in KiB, when /usr/bin/time measured it. */
-  peakKib: number | undefined;
-}
-
-const TIME = '/usr/bin/time';
-const hasTime = existsSync(TIME);
-
-/** Runs a command, timed; through /usr/bin/time when there is one, for its peak RSS. */
-function timed(command: string, args: readonly string[]): Promise<Finished> {
-  const [file, fullArgs] = hasTime
-    ? [TIME, ['-f', 'peak-kib=%M', command, ...args]]
-    : [command, [...args]];
-  return new Promise((done, fail) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(file, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const stdout: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const peak = /peak-kib=(\d+)\s*$/.exec(stderr);
-      done({
-        code,
-        stdout: Buffer.concat(stdout).toString(),
-        stderr,
-        ms,
-        peakKib: peak ? Number(peak[1]) : undefined,
-      });
-    });
-  });
-}
+/** Timed with its peak memory. */
+const timed = (command: string, args: readonly string[]) => runTimed(command, args, { peak: true });
 
 interface Pack {
   stats: { filesConsidered: number };

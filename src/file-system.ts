@@ -90,13 +90,11 @@ export async function listFiles(
       suppressErrors: true,
       ...(keep && { fs: { readdir: filteredReaddir(root, keep) as never } }),
     });
-    return entries
-      .map((entry) => ({
-        path: entry.path,
-        size: entry.stats?.size ?? 0,
-        identity: entry.stats && { device: entry.stats.dev, inode: entry.stats.ino },
-      }))
-      .sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+    return entries.map((entry) => ({
+      path: entry.path,
+      size: entry.stats?.size ?? 0,
+      identity: entry.stats && { device: entry.stats.dev, inode: entry.stats.ino },
+    }));
   } catch (error) {
     throw new SearchError(`could not list files under \`${root}\``, { cause: error, path: root });
   }

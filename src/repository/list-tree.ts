@@ -62,7 +62,8 @@ export async function listTree(root: string, options: ListTreeOptions): Promise<
     const files = await listRepository(root, '', excluded, options, 0);
     if (files) return { files: files.sort(byPath), byGit: true, ignored: 0 };
   }
-  return walkTree(root, options);
+  const walked = await walkTree(root, options);
+  return { ...walked, files: walked.files.sort(byPath) };
 }
 
 /** The walk, `.git/info/exclude` and each directory's `.gitignore` applied as it goes. */
