@@ -6,6 +6,7 @@ import {
   innermostRange,
   scanBrackets,
 } from './definition-ranges.js';
+import { lineAfterLicenseHeader } from './license-header.js';
 
 /**
  * A compact view of a file for a judge: its outline (imports and defined symbols) and the numbered
@@ -164,14 +165,25 @@ export function buildExcerpt(
   const outline = outlineText(file, Math.floor(budget * OUTLINE_SHARE));
   const remaining = budget - outline.length - (outline ? SEPARATOR.length : 0);
   const lastLine = file.lines.length;
-  let ranges: LineRange[] = [];
   const wanted = prioritisedLines(matches);
-  // A file with no hit (asked for by name) shows its beginning.
-  const seeds = wanted.length > 0 ? wanted : [1 + WINDOW_RADIUS];
+  const join = (ranges: LineRange[], body: string) => ({
+    text: [outline, body].filter(Boolean).join(SEPARATOR),
+    lineRanges: ranges,
+  });
+  if (wanted.length === 0) {
+    // A file with no hit (asked for by name) shows its beginning, past any license header, as
+    // far as the budget goes.
+    const start = lineAfterLicenseHeader(file.lines);
+    let end = start - 1;
+    while (end < lastLine && renderRanges(file, [[start, end + 1]]).length <= remaining) end++;
+    const opening: LineRange[] = end >= start ? [[start, end]] : [];
+    return join(opening, renderRanges(file, opening));
+  }
+  let ranges: LineRange[] = [];
   // A part that does not fit is skipped; a later, smaller or adjacent one may still fit.
   const brackets = scanBrackets(file.lines);
   const definitions = definitionRanges(file.path, file.lines, file.outline.symbols, brackets);
-  for (const line of seeds.slice(0, 64)) {
+  for (const line of wanted.slice(0, 64)) {
     const window = windowAround(line, lastLine);
     const definition = innermostRange(definitions, line);
     const candidates: LineRange[][] = [];
@@ -191,12 +203,5 @@ export function buildExcerpt(
       break;
     }
   }
-  if (wanted.length === 0) {
-    // Extend the opening window while the budget lasts.
-    let end = ranges[0]?.[1] ?? 0;
-    while (end < lastLine && renderRanges(file, [[1, end + 1]]).length <= remaining) end++;
-    ranges = end > 0 ? [[1, end]] : [];
-  }
-  const body = renderRanges(file, wanted.length === 0 ? ranges : widen(file, ranges, remaining));
-  return { text: [outline, body].filter(Boolean).join(SEPARATOR), lineRanges: ranges };
+  return join(ranges, renderRanges(file, widen(file, ranges, remaining)));
 }

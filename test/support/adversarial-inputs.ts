@@ -206,6 +206,8 @@ export const EXTRACTORS: Record<string, (text: string) => unknown> = {
     const file = analyzeSource('src/a.ts', text);
     return buildExcerpt(file, matchFile(file, keywordsOf(text)), 2000);
   },
+  // A file asked for by path with no hit: its beginning, past any license header.
+  'license header': (text) => buildExcerpt(analyzeSource('src/a.ts', text), [], 2000),
   'definition ranges': (text) => {
     const lines = text.split('\n');
     const starts = Array.from({ length: Math.min(lines.length, 200) }, (_, index) => ({

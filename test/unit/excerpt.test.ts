@@ -198,6 +198,23 @@ describe('buildExcerpt', () => {
     },
   );
 
+  it('with no hits, shows the code after a license header, not the header', () => {
+    const licensed = analyzeSource(
+      'src/dates.py',
+      [
+        '# Copyright (c) 2024 Someone',
+        '# Licensed under the MIT license.',
+        '',
+        'import re',
+        ...Array.from({ length: 200 }, (_, index) => `value_${index} = ${index}`),
+      ].join('\n'),
+    );
+    const excerpt = buildExcerpt(licensed, [], 100);
+    expect(excerpt.lineRanges[0]?.[0]).toBe(4);
+    expect(excerpt.text).toContain('4| import re');
+    expect(excerpt.text).not.toContain('Copyright');
+  });
+
   it('shows more of the beginning for a larger budget, up to the whole file', () => {
     const ends = [30, 100, 400, 5000].map(
       (budget) => buildExcerpt(file, [], budget).lineRanges[0]?.[1] ?? 0,
