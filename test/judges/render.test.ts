@@ -41,6 +41,27 @@ describe('renderEvaluations', () => {
     ]);
   });
 
+  it('names under a file the files not yet rated that past commits changed with it', () => {
+    const text = renderEvaluations(
+      [file('a.ts', 0.9), file('b.ts', 0.2)],
+      10,
+      new Map([
+        [
+          'a.ts',
+          [
+            { path: 'reg.ts', commits: 4 },
+            { path: 'c\nd.ts', commits: 2 },
+          ],
+        ],
+      ]),
+    );
+    expect(text.split('\n')).toEqual([
+      '0.90 a.ts — why a.ts',
+      '    changed with it in past commits: reg.ts (4), "c\\nd.ts" (2)',
+      '0.20 b.ts — why b.ts',
+    ]);
+  });
+
   it('says when nothing was found', () => {
     expect(renderEvaluations([], 10)).toBe('(no files were found)');
   });

@@ -12,8 +12,9 @@ import { type CallContext, type Judge } from '../judge.js';
 import { escapeFileContent, renderEvaluations, renderQuery } from './render.js';
 import { renderOverview } from './overview-text.js';
 import { taskDigest } from '../../text/task-digest.js';
+import { changePartners } from '../../history/change-partners.js';
 import { estimateTokens } from '../../contracts/tokens.js';
-import { type Evaluation, evaluationSchema } from '../../contracts/evaluation.js';
+import { type Evaluation, type JudgedFile, evaluationSchema } from '../../contracts/evaluation.js';
 import { type RepoOverview } from '../../contracts/overview.js';
 import type { CallKind } from '../../contracts/ledger.js';
 
@@ -39,6 +40,10 @@ const EVALUATION_MAX_TOKENS = 1024;
 const QUERY_MAX_TOKENS = 2048;
 const OVERVIEW_TOKENS = 2500;
 const EVALUATIONS_IN_REFINE = 40;
+/** The refine prompt names past change partners for the files the task most likely changes. */
+const PARTNERED_FILES = 8;
+const PARTNERS_PER_FILE = 3;
+const PARTNERED_RELEVANCE = 0.5;
 /**
  * Calls in a row that may fail (each after the SDK's retries) before the rest of the run goes to
  * the offline judge without asking the API again: a dead API then costs a few calls, not one
@@ -70,6 +75,19 @@ function overviewText(overview: RepoOverview): string {
   if (text === undefined)
     overviews.set(overview, (text = renderOverview(overview, OVERVIEW_TOKENS)));
   return text;
+}
+
+/** Files not yet rated that changed together with the most relevant ones, for the planner. */
+function partnersOf(evaluations: readonly JudgedFile[], overview: RepoOverview) {
+  const relevant = evaluations
+    .filter((file) => file.relevance >= PARTNERED_RELEVANCE)
+    .sort((left, right) => right.relevance - left.relevance)
+    .slice(0, PARTNERED_FILES)
+    .map((file) => file.path);
+  return changePartners(overview.history, relevant, {
+    limit: PARTNERS_PER_FILE,
+    exclude: new Set(evaluations.map((file) => file.path)),
+  });
 }
 
 let lastDigest = { task: '', digest: '' };
@@ -267,7 +285,11 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
         overview: overviewText(context.overview),
         cycle: String(context.cycle),
         previousQuery: renderQuery(previousQuery),
-        evaluations: renderEvaluations(evaluations, EVALUATIONS_IN_REFINE),
+        evaluations: renderEvaluations(
+          evaluations,
+          EVALUATIONS_IN_REFINE,
+          partnersOf(evaluations, context.overview),
+        ),
       };
       try {
         return await proposeQuery('refine', modelRefinementSchema, variables, context);

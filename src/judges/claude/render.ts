@@ -1,6 +1,7 @@
 import { quotePath } from '../../text/quote-path.js';
 import type { Query } from '../../contracts/query.js';
 import type { JudgedFile } from '../../contracts/evaluation.js';
+import type { ChangePartner } from '../../history/change-partners.js';
 
 /** Plain-text views of the run for prompts: compact, bounded, and stable for prompt caching. */
 
@@ -13,8 +14,15 @@ function oneLine(text: string): string {
   return text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
 }
 
-/** The files judged so far, most relevant first, one line each. */
-export function renderEvaluations(evaluations: readonly JudgedFile[], limit: number): string {
+/**
+ * The files judged so far, most relevant first, one line each; under a file, on a line of its own,
+ * the files not yet rated that past commits often changed with it.
+ */
+export function renderEvaluations(
+  evaluations: readonly JudgedFile[],
+  limit: number,
+  partners: ReadonlyMap<string, readonly ChangePartner[]> = new Map(),
+): string {
   const ranked = [...evaluations]
     .sort((left, right) => right.relevance - left.relevance)
     .slice(0, limit);
@@ -27,7 +35,11 @@ export function renderEvaluations(evaluations: readonly JudgedFile[], limit: num
           : '';
       const unjudged = file.unevaluated ? ' (offline estimate)' : '';
       const path = quotePath(file.path);
-      return `${file.relevance.toFixed(2)}${unjudged} ${path} — ${oneLine(file.reason)}${missing}`;
+      const line = `${file.relevance.toFixed(2)}${unjudged} ${path} — ${oneLine(file.reason)}${missing}`;
+      const together = partners.get(file.path);
+      if (!together) return line;
+      const named = together.map((partner) => `${quotePath(partner.path)} (${partner.commits})`);
+      return `${line}\n    changed with it in past commits: ${named.join(', ')}`;
     })
     .join('\n');
 }
