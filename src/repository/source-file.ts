@@ -4,7 +4,7 @@ import { stem } from '../text/stem.js';
 import { extractOutline, type Outline } from '../structure/outline.js';
 import { type FileKind } from '../contracts/file-kind.js';
 
-/** A file read once per run, with the indexes every cycle's matching reuses. */
+/** A file read once per run, with the small indexes every cycle's matching reuses. */
 export interface SourceFile {
   path: string;
   kind: FileKind;
@@ -12,8 +12,6 @@ export interface SourceFile {
   outline: Outline;
   /** Stems of each defined symbol's words, parallel to `outline.symbols`. */
   symbolStems: readonly ReadonlySet<string>[];
-  /** Stems of every word of the content (identifiers split into words). */
-  stems: ReadonlySet<string>;
   /**
    * Stems of the words of the file name without its extension, and of its directories. A task's
    * "JSON" or "rst" names a format: it is `json.py` or `rst.py`, not every `*.json` or `*.rst`
@@ -131,7 +129,6 @@ function withoutLastExtension(name: string): string {
 
 export function analyzeSource(path: string, text: string): SourceFile {
   const lines = text.split(/\r?\n/);
-  const stems = stemsOfText(text);
   const directory = posix.dirname(path);
   const outline = extractOutline(path, lines);
   return {
@@ -140,7 +137,6 @@ export function analyzeSource(path: string, text: string): SourceFile {
     lines,
     outline,
     symbolStems: outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name))),
-    stems,
     fileNameStems: fileNameStemsOf(withoutLastExtension(posix.basename(path))),
     directoryStems: directory === '.' ? new Set() : stemsOfText(directory),
   };

@@ -48,8 +48,6 @@ export interface Workspace {
   root: string;
   files: readonly SourceFile[];
   get(path: string): SourceFile | undefined;
-  /** How many files contain every one of these stems. */
-  documentFrequency(stems: readonly string[]): number;
   averageLineCount: number;
   imports: ImportResolver;
   /**
@@ -121,7 +119,6 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   );
   const files = read.filter((file): file is SourceFile => file !== undefined);
   const byPath = new Map(files.map((file) => [file.path, file]));
-  const frequencies = new Map<string, number>();
   const totalLines = files.reduce((sum, file) => sum + file.lines.length, 0);
   const outlines = new Map<string, Promise<Outline>>();
 
@@ -129,20 +126,6 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     root,
     files,
     get: (path) => byPath.get(path),
-    documentFrequency(stems) {
-      const key = stems.join(' ');
-      let count = frequencies.get(key);
-      if (count === undefined) {
-        count = files.filter((file) =>
-          stems.every(
-            (word) =>
-              file.stems.has(word) || file.fileNameStems.has(word) || file.directoryStems.has(word),
-          ),
-        ).length;
-        frequencies.set(key, count);
-      }
-      return count;
-    },
     averageLineCount: files.length ? totalLines / files.length : 1,
     imports: createImportResolver(
       files.map((file) => file.path),

@@ -376,19 +376,4 @@ describe('openWorkspace', () => {
       expect(workspace.averageLineCount).toBe(1);
     });
   });
-
-  it('counts the files that contain every given stem', async () => {
-    const root = await createTempTree({
-      'src/auth/session.ts': 'export function refreshToken() {}\n',
-      'src/auth/login.ts': 'export function login(token: string) {}\n',
-      'src/billing/invoice.ts': 'export const total = 0;\n',
-    });
-    const workspace = await openWorkspace(root, OPTIONS);
-    expect(workspace.documentFrequency(['token'])).toBe(2);
-    expect(workspace.documentFrequency(['refresh', 'token'])).toBe(1);
-    // file and directory names count too
-    expect(workspace.documentFrequency(['auth'])).toBe(2);
-    expect(workspace.documentFrequency(['invoic'])).toBe(1);
-    expect(workspace.documentFrequency(['nowhere'])).toBe(0);
-  });
 });

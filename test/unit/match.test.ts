@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchWorkspace, weighKeywords } from '../../src/dispatch/match.js';
+import { openWorkspace, type Workspace } from '../../src/repository/workspace.js';
+import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
+
+/** BM25's idf over the three files below: a keyword in `frequency` of them weighs this much. */
+const idf = (frequency: number) => Math.log(1 + (3 - frequency + 0.5) / (frequency + 0.5));
+
+describe('matching keywords against a workspace', () => {
+  let workspace: Workspace;
+
+  beforeAll(async () => {
+    const root = await createTempTree({
+      'src/auth/session.ts': 'export function refreshToken() {}\n',
+      'src/auth/login.ts': 'export function login(token: string) {\n  // refresh later\n}\n',
+      'src/billing/invoice.ts': 'export const total = 0;\n',
+    });
+    workspace = await openWorkspace(root, { maxFileBytes: 1_000_000, maxFiles: 100 });
+  });
+  afterAll(removeTempTrees);
+
+  it.each([
+    ['token', 2],
+    // Both words in a file count, on one line or not.
+    ['refresh token', 2],
+    // File and directory names count too.
+    ['auth', 2],
+    ['invoice', 1],
+    ['nowhere', 0],
+  ])('weighs "%s" by the %i files that hold it', (keyword, frequency) => {
+    const [weighted] = weighKeywords([keyword], workspace);
+    expect(weighted?.weight).toBeCloseTo(idf(frequency), 10);
+  });
+
+  it('finds a keyword by its words on one line, and only there', () => {
+    const keywords = weighKeywords(['refresh token'], workspace);
+    const matches = matchWorkspace(workspace, keywords);
+    expect([...matches.keys()]).toEqual(['src/auth/session.ts']);
+    expect(matches.get('src/auth/session.ts')?.[0]).toMatchObject({
+      weight: idf(2),
+      // The words, not the phrase as written.
+      exactLines: [],
+      partialLines: [1],
+      definitions: [{ name: 'refreshToken', line: 1, exact: false }],
+    });
+  });
+
+  it('weighs a keyword the same whether it comes first or in a later query', () => {
+    const later = weighKeywords(['login', 'Token'], workspace);
+    expect(later.map((keyword) => keyword.weight)).toEqual([idf(1), idf(2)]);
+    expect(matchWorkspace(workspace, later).get('src/auth/login.ts')).toHaveLength(2);
+  });
+});
