@@ -1,0 +1,212 @@
+import { identifiersOf } from '../text/identifiers.js';
+import { hasAllWords, isLiteral, normalizeIdentifier, type KeywordPattern } from './keyword.js';
+import { memberDefinitions } from './member-definitions.js';
+import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
+import type { KeywordMatch } from '../contracts/candidate.js';
+
+/**
+ * One file against the keywords of a query. A stem is a substring of the lower-cased text it came
+ * from, so the lines that may hold a keyword's word are found by a plain substring search of the
+ * lower-cased text, and only those lines are split into identifiers and stemmed: a file is never
+ * indexed whole, and a file that holds none of the keywords costs one search per stem.
+ */
+
+/** One keyword in one file: its match, if any, and whether the file counts in its frequency. */
+export interface FileScan {
+  match: KeywordMatch | undefined;
+  /** Every word of the keyword is in the file (as a word), its name or its directory's. */
+  counted: boolean;
+}
+
+const MAX_LINES_PER_KEYWORD = 200;
+const MAX_LINE_LENGTH = 1000;
+const NOTHING: FileScan = { match: undefined, counted: false };
+
+interface LineWords {
+  stems: Set<string>;
+  identifiers: Set<string>;
+}
+
+/** The lower-cased text of a file, searched by substring, with each line's words read once. */
+function searchableText(file: SourceFile) {
+  const lower = file.lines.join('\n').toLowerCase();
+  // Lower-casing can change a line's length, never its line breaks: lines start after each `\n`.
+  const starts = [0];
+  for (let at = lower.indexOf('\n'); at !== -1; at = lower.indexOf('\n', at + 1))
+    starts.push(at + 1);
+  const words = new Map<number, LineWords>();
+  return {
+    holds: (text: string) => lower.includes(text),
+    /** The lines (0-based, ascending) holding any of these texts. */
+    linesHolding(texts: readonly string[]): number[] {
+      const lines = new Set<number>();
+      for (const text of texts) {
+        if (text.length === 0) continue;
+        let line = 0;
+        for (let at = lower.indexOf(text); at !== -1;) {
+          // The line holding `at`: the last start at or before it, searched from the last line found.
+          let low = line;
+          let high = starts.length - 1;
+          while (low < high) {
+            const middle = (low + high + 1) >> 1;
+            if ((starts[middle] ?? 0) <= at) low = middle;
+            else high = middle - 1;
+          }
+          line = low;
+          lines.add(line);
+          // One hit per line is enough: go on from the next line.
+          const next = starts[line + 1];
+          if (next === undefined) break;
+          at = lower.indexOf(text, next);
+        }
+      }
+      return [...lines].sort((left, right) => left - right);
+    },
+    lowerLine: (line: number) => lower.slice(starts[line] ?? 0, (starts[line + 1] ?? 0) - 1),
+    wordsOf(line: number): LineWords {
+      let found = words.get(line);
+      if (!found) {
+        found = { stems: new Set(), identifiers: new Set() };
+        for (const identifier of identifiersOf(file.lines[line] ?? '')) {
+          found.identifiers.add(normalizeIdentifier(identifier));
+          for (const word of stemsOfIdentifier(identifier)) found.stems.add(word);
+        }
+        words.set(line, found);
+      }
+      return found;
+    },
+  };
+}
+
+type SearchableText = ReturnType<typeof searchableText>;
+
+const lineLength = (file: SourceFile, line: number) => file.lines[line]?.length ?? 0;
+const showable = (file: SourceFile, line: number) =>
+  lineLength(file, line) > 0 && lineLength(file, line) <= MAX_LINE_LENGTH;
+
+export function scanFile(file: SourceFile, keywords: readonly KeywordPattern[]): FileScan[] {
+  const text = searchableText(file);
+  return keywords.map((keyword) =>
+    isLiteral(keyword) ? scanLiteral(file, text, keyword) : scanWords(file, text, keyword),
+  );
+}
+
+/** Text found as written (Chinese, Japanese, Korean): the lines that hold it. */
+function scanLiteral(
+  file: SourceFile,
+  text: SearchableText,
+  keyword: KeywordPattern & { phrase: string },
+): FileScan {
+  if (!text.holds(keyword.phrase)) return NOTHING;
+  const lines = text
+    .linesHolding([keyword.phrase])
+    .filter((line) => lineLength(file, line) <= MAX_LINE_LENGTH)
+    .slice(0, MAX_LINES_PER_KEYWORD)
+    .map((line) => line + 1);
+  return lines.length > 0
+    ? { match: { ...emptyMatch(keyword), exactLines: lines }, counted: true }
+    : NOTHING;
+}
+
+function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPattern): FileScan {
+  const wordLines = keyword.words.map((alternatives) =>
+    alternatives.some((alternative) => text.holds(alternative))
+      ? text.linesHolding(alternatives)
+      : [],
+  );
+  // Per word: held by the file as a word (some equivalent stem), and as its own first stem.
+  const found = keyword.words.map(() => false);
+  const foundPlain = keyword.words.map(() => false);
+  keyword.words.forEach((alternatives, word) => {
+    const plain = alternatives[0] ?? '';
+    for (const line of wordLines[word] ?? []) {
+      const { stems } = text.wordsOf(line);
+      if (alternatives.some((alternative) => stems.has(alternative))) found[word] = true;
+      if (stems.has(plain)) foundPlain[word] = true;
+      if (found[word] && foundPlain[word]) break;
+    }
+  });
+  const counted = keyword.words.every((alternatives, word) => {
+    const plain = alternatives[0] ?? '';
+    return foundPlain[word] || file.fileNameStems.has(plain) || file.directoryStems.has(plain);
+  });
+  const content = found.every(Boolean);
+  const match = emptyMatch(keyword);
+  if (keyword.member) {
+    // Its words are searched on their own already; together they count where the member is
+    // defined in its owner.
+    match.definitions = memberDefinitions(file, keyword.member);
+    return { match: match.definitions.length > 0 ? match : undefined, counted };
+  }
+  match.inFileName = hasAllWords(keyword, file.fileNameStems);
+  match.inDirectory =
+    !match.inFileName && hasAllWordsInEither(keyword, file.fileNameStems, file.directoryStems);
+  if (content) {
+    match.definitions = definitionsOf(file, keyword);
+    for (const line of commonLines(wordLines)) {
+      if (!showable(file, line)) continue;
+      const words = text.wordsOf(line);
+      if (!hasAllWords(keyword, words.stems)) continue;
+      const exact =
+        keyword.phrase !== undefined
+          ? text.lowerLine(line).includes(keyword.phrase)
+          : keyword.identifier !== undefined
+            ? words.identifiers.has(keyword.identifier)
+            : true;
+      const lines = exact ? match.exactLines : match.partialLines;
+      if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(line + 1);
+    }
+  }
+  const matched =
+    match.inFileName ||
+    match.inDirectory ||
+    match.definitions.length > 0 ||
+    match.exactLines.length > 0 ||
+    match.partialLines.length > 0;
+  return { match: matched ? match : undefined, counted };
+}
+
+/** The lines in every one of these ascending lists. */
+function commonLines(lists: readonly (readonly number[])[]): number[] {
+  const [first = [], ...rest] = [...lists].sort((left, right) => left.length - right.length);
+  const others = rest.map((list) => new Set(list));
+  return first.filter((line) => others.every((other) => other.has(line)));
+}
+
+/** The file's symbols whose names hold every word of the keyword. */
+function definitionsOf(file: SourceFile, keyword: KeywordPattern): KeywordMatch['definitions'] {
+  return file.outline.symbols.flatMap((symbol, index) => {
+    const stems = file.symbolStems[index];
+    if (!stems || !hasAllWords(keyword, stems)) return [];
+    // The symbol is the keyword itself, not merely a name that contains it.
+    const exact =
+      keyword.identifier !== undefined
+        ? normalizeIdentifier(symbol.name) === keyword.identifier
+        : keyword.phrase === undefined && stems.size === 1;
+    return [{ name: symbol.name, line: symbol.line, exact }];
+  });
+}
+
+/** True when every word of the keyword is in one set or the other. */
+function hasAllWordsInEither(
+  keyword: KeywordPattern,
+  left: ReadonlySet<string>,
+  right: ReadonlySet<string>,
+): boolean {
+  return keyword.words.every((alternatives) =>
+    alternatives.some((alternative) => left.has(alternative) || right.has(alternative)),
+  );
+}
+
+function emptyMatch(keyword: KeywordPattern): KeywordMatch {
+  return {
+    keyword: keyword.keyword,
+    form: keyword.form,
+    weight: 0,
+    inFileName: false,
+    inDirectory: false,
+    definitions: [],
+    exactLines: [],
+    partialLines: [],
+  };
+}
