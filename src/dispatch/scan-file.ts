@@ -31,38 +31,59 @@ interface LineWords {
 function searchableText(file: SourceFile) {
   const lower = file.lines.join('\n').toLowerCase();
   // Lower-casing can change a line's length, never its line breaks: lines start after each `\n`.
-  const starts = [0];
-  for (let at = lower.indexOf('\n'); at !== -1; at = lower.indexOf('\n', at + 1))
-    starts.push(at + 1);
+  // Found only once some text is: most files hold none of a query's rarer words.
+  let lineStarts: number[] | undefined;
+  const startsOfLines = () => {
+    if (!lineStarts) {
+      lineStarts = [0];
+      for (let at = lower.indexOf('\n'); at !== -1; at = lower.indexOf('\n', at + 1))
+        lineStarts.push(at + 1);
+    }
+    return lineStarts;
+  };
   const words = new Map<number, LineWords>();
+  // Keywords share words (`config`, `file`): each is searched for once per file.
+  const found = new Map<string, number[]>();
+  /** The lines (0-based, ascending) holding `text`. */
+  const linesOf = (text: string): number[] => {
+    let lines = found.get(text);
+    if (lines) return lines;
+    lines = [];
+    let line = 0;
+    let at = text.length > 0 ? lower.indexOf(text) : -1;
+    const starts = at === -1 ? [] : startsOfLines();
+    while (at !== -1) {
+      // The line holding `at`: the last start at or before it, searched from the last line found.
+      let low = line;
+      let high = starts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if ((starts[middle] ?? 0) <= at) low = middle;
+        else high = middle - 1;
+      }
+      line = low;
+      lines.push(line);
+      // One hit per line is enough: go on from the next line.
+      const next = starts[line + 1];
+      if (next === undefined) break;
+      at = lower.indexOf(text, next);
+    }
+    found.set(text, lines);
+    return lines;
+  };
   return {
-    holds: (text: string) => lower.includes(text),
     /** The lines (0-based, ascending) holding any of these texts. */
     linesHolding(texts: readonly string[]): number[] {
+      if (texts.length === 1) return linesOf(texts[0] ?? '');
       const lines = new Set<number>();
-      for (const text of texts) {
-        if (text.length === 0) continue;
-        let line = 0;
-        for (let at = lower.indexOf(text); at !== -1;) {
-          // The line holding `at`: the last start at or before it, searched from the last line found.
-          let low = line;
-          let high = starts.length - 1;
-          while (low < high) {
-            const middle = (low + high + 1) >> 1;
-            if ((starts[middle] ?? 0) <= at) low = middle;
-            else high = middle - 1;
-          }
-          line = low;
-          lines.add(line);
-          // One hit per line is enough: go on from the next line.
-          const next = starts[line + 1];
-          if (next === undefined) break;
-          at = lower.indexOf(text, next);
-        }
-      }
+      for (const text of texts) for (const line of linesOf(text)) lines.add(line);
       return [...lines].sort((left, right) => left - right);
     },
-    lowerLine: (line: number) => lower.slice(starts[line] ?? 0, (starts[line + 1] ?? 0) - 1),
+    lowerLine(line: number): string {
+      const starts = startsOfLines();
+      const next = starts[line + 1];
+      return lower.slice(starts[line] ?? 0, next === undefined ? lower.length : next - 1);
+    },
     wordsOf(line: number): LineWords {
       let found = words.get(line);
       if (!found) {
@@ -97,7 +118,6 @@ function scanLiteral(
   text: SearchableText,
   keyword: KeywordPattern & { phrase: string },
 ): FileScan {
-  if (!text.holds(keyword.phrase)) return NOTHING;
   const lines = text
     .linesHolding([keyword.phrase])
     .filter((line) => lineLength(file, line) <= MAX_LINE_LENGTH)
@@ -109,11 +129,7 @@ function scanLiteral(
 }
 
 function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPattern): FileScan {
-  const wordLines = keyword.words.map((alternatives) =>
-    alternatives.some((alternative) => text.holds(alternative))
-      ? text.linesHolding(alternatives)
-      : [],
-  );
+  const wordLines = keyword.words.map((alternatives) => text.linesHolding(alternatives));
   // Per word: held by the file as a word (some equivalent stem), and as its own first stem.
   const found = keyword.words.map(() => false);
   const foundPlain = keyword.words.map(() => false);

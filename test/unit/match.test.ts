@@ -50,4 +50,11 @@ describe('matching keywords against a workspace', () => {
     expect(later.map((keyword) => keyword.weight)).toEqual([idf(1), idf(2)]);
     expect(matchWorkspace(workspace, later).get('src/auth/login.ts')).toHaveLength(2);
   });
+
+  it('finds a phrase as written on the last line of a file, which has no line break after it', async () => {
+    const root = await createTempTree({ 'notes.md': 'intro\nsee the refresh token' });
+    const notes = await openWorkspace(root, { maxFileBytes: 1_000_000, maxFiles: 100 });
+    const matches = matchWorkspace(notes, weighKeywords(['refresh token'], notes));
+    expect(matches.get('notes.md')?.[0]).toMatchObject({ exactLines: [2], partialLines: [] });
+  });
 });
