@@ -165,15 +165,16 @@ export function buildExcerpt(
   const outline = outlineText(file, Math.floor(budget * OUTLINE_SHARE));
   const remaining = budget - outline.length - (outline ? SEPARATOR.length : 0);
   const lastLine = file.lines.length;
-  const wanted = prioritisedLines(matches);
+  const start = lineAfterLicenseHeader(file.lines);
+  // A hit in a license header ("This file is part of the Foo package") says nothing of the code.
+  const wanted = prioritisedLines(matches).filter((line) => line >= start);
   const join = (ranges: LineRange[], body: string) => ({
     text: [outline, body].filter(Boolean).join(SEPARATOR),
     lineRanges: ranges,
   });
   if (wanted.length === 0) {
-    // A file with no hit (asked for by name) shows its beginning, past any license header, as
-    // far as the budget goes.
-    const start = lineAfterLicenseHeader(file.lines);
+    // A file with no hit past its license header (asked for by name) shows its beginning, past
+    // the header, as far as the budget goes.
     let end = start - 1;
     while (end < lastLine && renderRanges(file, [[start, end + 1]]).length <= remaining) end++;
     const opening: LineRange[] = end >= start ? [[start, end]] : [];

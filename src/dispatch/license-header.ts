@@ -38,7 +38,8 @@ function isBlank(text: string | undefined): boolean {
 
 /** The first line (1-based) after the file's leading license comments and blank lines. */
 export function lineAfterLicenseHeader(lines: readonly string[]): number {
-  let line = lines[0]?.startsWith('#!') ? 2 : 1;
+  // A shebang or PHP's opening tag comes before the header.
+  let line = lines[0]?.startsWith('#!') || /^<\?php\s*$/i.test(lines[0] ?? '') ? 2 : 1;
   let passed = false;
   for (;;) {
     while (isBlank(lines[line - 1])) line++;

@@ -215,6 +215,30 @@ describe('buildExcerpt', () => {
     expect(excerpt.text).not.toContain('Copyright');
   });
 
+  it('passes over hits in a license header for the hits in the code', () => {
+    const licensed = analyzeSource(
+      'src/Dates.php',
+      [
+        '<?php',
+        '/**',
+        ' * This file is part of the Dates package.',
+        ' * Licensed under the MIT license.',
+        ' */',
+        ...Array.from({ length: 100 }, (_, index) => `$value${index} = ${index};`),
+        'function parseDates($text) { return $text; }',
+      ].join('\n'),
+    );
+    const workspace = { files: [licensed] } as unknown as Workspace;
+    const excerpt = buildExcerpt(
+      licensed,
+      matchFile(licensed, weighKeywords(['dates'], workspace)),
+      60,
+    );
+    expect(excerpt.lineRanges.flat().every((line) => line > 5)).toBe(true);
+    expect(excerpt.text).toContain('function parseDates');
+    expect(excerpt.text).not.toContain('part of the Dates package');
+  });
+
   it('shows more of the beginning for a larger budget, up to the whole file', () => {
     const ends = [30, 100, 400, 5000].map(
       (budget) => buildExcerpt(file, [], budget).lineRanges[0]?.[1] ?? 0,

@@ -16,6 +16,7 @@ describe('lineAfterLicenseHeader', () => {
     ],
     ['a shebang, then a license block', ['#!/usr/bin/env python', `# ${MIT[0]}`, 'x = 1'], 3],
     ['a shebang and no license', ['#!/bin/sh', 'echo hi'], 1],
+    ["PHP's opening tag, then a license block", ['<?php', '/*', ` * ${MIT[0]}`, ' */', 'x'], 5],
     [
       'two license blocks in a row',
       ['// SPDX-License-Identifier: MIT', '', `// ${MIT[0]}`, '', 'fn main() {}'],
