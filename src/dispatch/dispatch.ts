@@ -73,7 +73,7 @@ const redacted = new WeakMap<SourceFile, Promise<{ lines: string[]; redactions: 
 function redactedLines(file: SourceFile): Promise<{ lines: string[]; redactions: number }> {
   let whole = redacted.get(file);
   if (!whole) {
-    whole = redactSecrets(file.lines.join('\n')).then((result) => ({
+    whole = redactSecrets(file.text).then((result) => ({
       lines: result.text.split('\n'),
       redactions: countRedactions(result.redactions),
     }));
@@ -126,12 +126,12 @@ export async function dispatch(
     found++;
     if (options.skip.has(file.path)) continue;
     const inFocusArea = inAnyFocusArea(file.path, focusAreas);
-    const relativeLength = file.lines.length / Math.max(1, workspace.averageLineCount);
+    const relativeLength = file.lineCount / Math.max(1, workspace.averageLineCount);
     const score = rankScore({ matches, kind: file.kind, relativeLength });
     fresh.push({
       path: file.path,
       kind: file.kind,
-      lineCount: file.lines.length,
+      lineCount: file.lineCount,
       relativeLength,
       matches,
       rankScore: score * (inFocusArea ? FOCUS_BOOST : 1),
@@ -161,7 +161,7 @@ export async function dispatch(
       });
       // Nothing shown, so nothing redacted; the lines that matter are still named.
       if (!options.excerpts) {
-        const lineRanges = matchedLineRanges(candidate.matches, file.lines.length);
+        const lineRanges = matchedLineRanges(candidate.matches, file.lineCount);
         return [Promise.resolve({ ...candidate, imports, excerpt: '', lineRanges, redactions: 0 })];
       }
       return [

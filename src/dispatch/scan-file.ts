@@ -29,17 +29,17 @@ interface LineWords {
 
 /** The lower-cased text of a file, searched by substring, with each line's words read once. */
 function searchableText(file: SourceFile) {
-  const lower = file.lines.join('\n').toLowerCase();
-  // Lower-casing can change a line's length, never its line breaks: lines start after each `\n`.
-  // Found only once some text is: most files hold none of a query's rarer words.
-  let lineStarts: number[] | undefined;
-  const startsOfLines = () => {
-    if (!lineStarts) {
-      lineStarts = [0];
-      for (let at = lower.indexOf('\n'); at !== -1; at = lower.indexOf('\n', at + 1))
-        lineStarts.push(at + 1);
-    }
-    return lineStarts;
+  const lower = file.text.toLowerCase();
+  // Lower-casing can change a line's length, never its line breaks: lines start after each `\n`,
+  // in the text and in its lower case apart. Found only once some text is: most files hold none
+  // of a query's rarer words.
+  let lowerStarts: number[] | undefined;
+  let textStarts: number[] | undefined;
+  const startsOfLines = () => (lowerStarts ??= lineStartsOf(lower));
+  /** A line of the text as written, without the file's lines split and kept. */
+  const lineOfText = (line: number): string => {
+    textStarts ??= lineStartsOf(file.text);
+    return lineAt(file.text, textStarts, line);
   };
   const words = new Map<number, LineWords>();
   // Keywords share words (`config`, `file`): each is searched for once per file.
@@ -79,16 +79,13 @@ function searchableText(file: SourceFile) {
       for (const text of texts) for (const line of linesOf(text)) lines.add(line);
       return [...lines].sort((left, right) => left - right);
     },
-    lowerLine(line: number): string {
-      const starts = startsOfLines();
-      const next = starts[line + 1];
-      return lower.slice(starts[line] ?? 0, next === undefined ? lower.length : next - 1);
-    },
+    lowerLine: (line: number) => lineAt(lower, startsOfLines(), line),
+    lineLength: (line: number) => lineOfText(line).length,
     wordsOf(line: number): LineWords {
       let found = words.get(line);
       if (!found) {
         found = { stems: new Set(), identifiers: new Set() };
-        for (const identifier of identifiersOf(file.lines[line] ?? '')) {
+        for (const identifier of identifiersOf(lineOfText(line))) {
           found.identifiers.add(normalizeIdentifier(identifier));
           for (const word of stemsOfIdentifier(identifier)) found.stems.add(word);
         }
@@ -101,26 +98,32 @@ function searchableText(file: SourceFile) {
 
 type SearchableText = ReturnType<typeof searchableText>;
 
-const lineLength = (file: SourceFile, line: number) => file.lines[line]?.length ?? 0;
-const showable = (file: SourceFile, line: number) =>
-  lineLength(file, line) > 0 && lineLength(file, line) <= MAX_LINE_LENGTH;
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+function lineAt(text: string, starts: readonly number[], line: number): string {
+  const next = starts[line + 1];
+  return text.slice(starts[line] ?? 0, next === undefined ? text.length : next - 1);
+}
+
+const showable = (text: SearchableText, line: number) =>
+  text.lineLength(line) > 0 && text.lineLength(line) <= MAX_LINE_LENGTH;
 
 export function scanFile(file: SourceFile, keywords: readonly KeywordPattern[]): FileScan[] {
   const text = searchableText(file);
   return keywords.map((keyword) =>
-    isLiteral(keyword) ? scanLiteral(file, text, keyword) : scanWords(file, text, keyword),
+    isLiteral(keyword) ? scanLiteral(text, keyword) : scanWords(file, text, keyword),
   );
 }
 
 /** Text found as written (Chinese, Japanese, Korean): the lines that hold it. */
-function scanLiteral(
-  file: SourceFile,
-  text: SearchableText,
-  keyword: KeywordPattern & { phrase: string },
-): FileScan {
+function scanLiteral(text: SearchableText, keyword: KeywordPattern & { phrase: string }): FileScan {
   const lines = text
     .linesHolding([keyword.phrase])
-    .filter((line) => lineLength(file, line) <= MAX_LINE_LENGTH)
+    .filter((line) => text.lineLength(line) <= MAX_LINE_LENGTH)
     .slice(0, MAX_LINES_PER_KEYWORD)
     .map((line) => line + 1);
   return lines.length > 0
@@ -160,7 +163,7 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
   if (content) {
     match.definitions = definitionsOf(file, keyword);
     for (const line of commonLines(wordLines)) {
-      if (!showable(file, line)) continue;
+      if (!showable(text, line)) continue;
       const words = text.wordsOf(line);
       if (!hasAllWords(keyword, words.stems)) continue;
       const exact =

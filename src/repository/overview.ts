@@ -49,7 +49,7 @@ export function describeWorkspace(
     history: recent,
     packages: workspace.files.flatMap((file) => {
       if (posix.basename(file.path) !== 'package.json' || file.kind !== 'config') return [];
-      const name = packageName(file.lines.join('\n'));
+      const name = packageName(file.text);
       const directory = posix.dirname(file.path);
       return name ? [{ name, directory: directory === '.' ? '' : directory }] : [];
     }),

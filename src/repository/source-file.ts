@@ -8,7 +8,14 @@ import { type FileKind } from '../contracts/file-kind.js';
 export interface SourceFile {
   path: string;
   kind: FileKind;
-  lines: readonly string[];
+  /** The content, each line break as `\n`. */
+  text: string;
+  lineCount: number;
+  /**
+   * The content's lines, split on first use and kept: only the files a run shows or parses are
+   * asked for them, so the workspace holds one string per file, not one per line.
+   */
+  readonly lines: readonly string[];
   outline: Outline;
   /** Stems of each defined symbol's words, parallel to `outline.symbols`. */
   symbolStems: readonly ReadonlySet<string>[];
@@ -127,14 +134,21 @@ function withoutLastExtension(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-export function analyzeSource(path: string, text: string): SourceFile {
-  const lines = text.split(/\r?\n/);
+export function analyzeSource(path: string, content: string): SourceFile {
+  const text = content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
+  const split = text.split('\n');
   const directory = posix.dirname(path);
-  const outline = extractOutline(path, lines);
+  const outline = extractOutline(path, split);
+  const kind = kindOfContent(path, split);
+  let lines: string[] | undefined;
   return {
     path,
-    kind: kindOfContent(path, lines),
-    lines,
+    kind,
+    text,
+    lineCount: split.length,
+    get lines() {
+      return (lines ??= text.split('\n'));
+    },
     outline,
     symbolStems: outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name))),
     fileNameStems: fileNameStemsOf(withoutLastExtension(posix.basename(path))),

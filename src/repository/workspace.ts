@@ -119,7 +119,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   );
   const files = read.filter((file): file is SourceFile => file !== undefined);
   const byPath = new Map(files.map((file) => [file.path, file]));
-  const totalLines = files.reduce((sum, file) => sum + file.lines.length, 0);
+  const totalLines = files.reduce((sum, file) => sum + file.lineCount, 0);
   const outlines = new Map<string, Promise<Outline>>();
 
   return {
@@ -135,7 +135,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
       if (options.syntax === false) return Promise.resolve(file.outline);
       let outline = outlines.get(file.path);
       if (!outline) {
-        outline = parseSymbols(file.path, file.lines.join('\n')).then((symbols) =>
+        outline = parseSymbols(file.path, file.text).then((symbols) =>
           symbols ? { imports: file.outline.imports, symbols } : file.outline,
         );
         outlines.set(file.path, outline);
