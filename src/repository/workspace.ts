@@ -7,7 +7,13 @@ import {
   looksBinary,
   looksMinified,
 } from './default-excludes.js';
-import { assertSearchableRoot, readFileWithin } from '../file-system.js';
+import {
+  assertSearchableRoot,
+  readFileWithin,
+  type FileBytes,
+  type ListedFile,
+} from '../file-system.js';
+import { readManyFiles } from '../read-many-files.js';
 import { listTree } from './list-tree.js';
 import { createImportResolver, type ImportResolver } from '../structure/imports.js';
 import type { Outline } from '../structure/outline.js';
@@ -61,6 +67,8 @@ export interface Workspace {
 }
 
 const READ_CONCURRENCY = 32;
+/** Below this many files, starting the reader's worker costs more than it saves. */
+const MIN_FILES_FOR_THE_READER = 256;
 
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
@@ -95,27 +103,47 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   if (wanted.length > options.maxFiles) skipped.overLimit = wanted.length - options.maxFiles;
   const kept = keepMostLikely(wanted, options.maxFiles, options.task);
 
+  const analyse = (entry: ListedFile, read: FileBytes): SourceFile | undefined => {
+    if ('skipped' in read) {
+      if (read.skipped === 'too-large') skipped.tooLarge++;
+      return undefined;
+    }
+    const bytes = read.bytes;
+    if (looksBinary(bytes)) return (skipped.binary++, undefined);
+    const text = bytes.toString('utf8');
+    if (looksMinified(text)) return (skipped.minified++, undefined);
+    return analyzeSource(entry.path, text);
+  };
+  const interrupted = () =>
+    new AbortError('interrupted while reading the repository, before any file was judged');
+  const read: (SourceFile | undefined)[] = [];
+  if (kept.length >= MIN_FILES_FOR_THE_READER) {
+    // The listed size is not trusted: a file may have grown, or claim 0 and never end.
+    await readManyFiles(
+      root,
+      kept,
+      options.maxFileBytes,
+      (entry, bytes) => read.push(analyse(entry, bytes)),
+      options.signal,
+    ).catch((error: unknown) => {
+      if (options.signal?.aborted) throw interrupted();
+      // No worker on this platform, or it failed: the rest is read on the main thread.
+      void error;
+    });
+  }
   const limit = pLimit(READ_CONCURRENCY);
-  const read = await Promise.all(
-    kept.map((entry) =>
-      limit(async () => {
-        if (options.signal?.aborted)
-          throw new AbortError(
-            'interrupted while reading the repository, before any file was judged',
+  read.push(
+    ...(await Promise.all(
+      kept.slice(read.length).map((entry) =>
+        limit(async () => {
+          if (options.signal?.aborted) throw interrupted();
+          return analyse(
+            entry,
+            await readFileWithin(root, entry.path, options.maxFileBytes, entry.identity),
           );
-        // The listed size is not trusted: a file may have grown, or claim 0 and never end.
-        const read = await readFileWithin(root, entry.path, options.maxFileBytes, entry.identity);
-        if ('skipped' in read) {
-          if (read.skipped === 'too-large') skipped.tooLarge++;
-          return undefined;
-        }
-        const bytes = read.bytes;
-        if (looksBinary(bytes)) return (skipped.binary++, undefined);
-        const text = bytes.toString('utf8');
-        if (looksMinified(text)) return (skipped.minified++, undefined);
-        return analyzeSource(entry.path, text);
-      }),
-    ),
+        }),
+      ),
+    )),
   );
   const files = read.filter((file): file is SourceFile => file !== undefined);
   const byPath = new Map(files.map((file) => [file.path, file]));

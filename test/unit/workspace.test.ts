@@ -368,6 +368,29 @@ describe('openWorkspace', () => {
       ).rejects.toBeInstanceOf(AbortError);
     });
 
+    it('reads a large tree through the reader worker: the same files, and it stops when aborted', async () => {
+      const files = Object.fromEntries(
+        Array.from({ length: 600 }, (_, index) => [
+          `src/f${index}.ts`,
+          `export const v${index} = ${index};\n`,
+        ]),
+      );
+      const root = await createTempTree({
+        ...files,
+        'src/blob.bin.ts': new Uint8Array([0, 1, 2, 0]),
+      });
+      const workspace = await openWorkspace(root, OPTIONS);
+      expect(workspace.files.map((file) => file.path).sort()).toEqual(Object.keys(files).sort());
+      expect(workspace.get('src/f7.ts')?.text).toBe('export const v7 = 7;\n');
+      expect(workspace.skipped.binary).toBe(1);
+
+      const controller = new AbortController();
+      setImmediate(() => controller.abort());
+      await expect(
+        openWorkspace(root, { ...OPTIONS, signal: controller.signal }),
+      ).rejects.toBeInstanceOf(AbortError);
+    });
+
     it('opens an empty directory as an empty workspace', async () => {
       const root = await createTempTree({});
       const workspace = await openWorkspace(root, OPTIONS);
