@@ -144,7 +144,8 @@ export type FileBytes = { bytes: Buffer } | { skipped: 'too-large' | 'unreadable
 
 const CHUNK_BYTES = 64 * 1024;
 // Not blocking on a FIFO swapped in after the listing, and never following a link at the end.
-export const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+export const OPEN_FLAGS =
+  constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 /**
  * At most `maxBytes` of a regular file under `root`, whatever its size claims to be: files of

@@ -2,14 +2,14 @@ import { Worker } from 'node:worker_threads';
 import { OPEN_FLAGS, type FileBytes, type ListedFile } from './file-system.js';
 
 /**
- * Part of the file system's one place (./file-system.ts), apart because its reads run in a
- * worker. Many files of the searched tree read by a worker thread, with the checks of `readFileWithin`
- * (src/file-system.ts): opened without following a link or blocking on a FIFO, only a regular
- * file, only the file the listing saw, at most `maxBytes`. Each asynchronous read is four round
- * trips through libuv's thread pool (open, stat, read, close), and over thousands of small files
- * those round trips, not the disk, were the read's cost: the worker reads synchronously, ten
- * times faster, while the main thread stays free for its timers, so a deadline still holds when
- * a read hangs (a stale network mount).
+ * Many files of the searched tree, read by a worker thread: part of the file system's one place
+ * (./file-system.ts), apart because it runs in a worker. It makes the checks of `readFileWithin`:
+ * opened without following a link or blocking on a FIFO, only a regular file, only the file the
+ * listing saw, at most `maxBytes`. Each asynchronous read is four round trips through libuv's
+ * thread pool (open, stat, read, close), and over thousands of small files those round trips,
+ * not the disk, were the cost: the worker reads synchronously, ten times faster, while the main
+ * thread stays free for its timers, so a deadline still holds when a read hangs (a stale network
+ * mount).
  */
 
 // Plain JavaScript with nothing of ours imported: it runs the same from the sources, `dist/` and

@@ -125,10 +125,9 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
       options.maxFileBytes,
       (entry, bytes) => read.push(analyse(entry, bytes)),
       options.signal,
-    ).catch((error: unknown) => {
+    ).catch(() => {
       if (options.signal?.aborted) throw interrupted();
       // No worker on this platform, or it failed: the rest is read on the main thread.
-      void error;
     });
   }
   const limit = pLimit(READ_CONCURRENCY);
