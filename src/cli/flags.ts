@@ -173,7 +173,7 @@ export const FLAGS: readonly FlagDefinition[] = [
     flag: 'no-history',
     option: 'history',
     group: 'search',
-    help: 'ignore the git history (by default the offline judge ranks higher the files that past commits like the task changed)',
+    help: 'ignore the git history (by default the offline judge ranks higher the files that past commits like the task changed, and the Claude refiner is shown the files changed together with the relevant ones)',
   },
   {
     flag: 'no-syntax',
