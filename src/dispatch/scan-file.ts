@@ -72,6 +72,10 @@ function searchableText(file: SourceFile) {
     return lines;
   };
   return {
+    holds(text: string): boolean {
+      const lines = found.get(text);
+      return lines ? lines.length > 0 : lower.includes(text);
+    },
     /** The lines (0-based, ascending) holding any of these texts. */
     linesHolding(texts: readonly string[]): number[] {
       if (texts.length === 1) return linesOf(texts[0] ?? '');
@@ -132,7 +136,15 @@ function scanLiteral(text: SearchableText, keyword: KeywordPattern & { phrase: s
 }
 
 function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPattern): FileScan {
-  const wordLines = keyword.words.map((alternatives) => text.linesHolding(alternatives));
+  const inName = (stem: string) => file.fileNameStems.has(stem) || file.directoryStems.has(stem);
+  // Whether the file can hold every word, and count for the keyword's frequency, is known from a
+  // plain search of its text: when it can do neither, no line is looked at.
+  const possible =
+    keyword.words.every((alternatives) => alternatives.some((stem) => text.holds(stem))) ||
+    keyword.words.every(([plain = '']) => text.holds(plain) || inName(plain));
+  const wordLines = keyword.words.map((alternatives) =>
+    possible ? text.linesHolding(alternatives) : [],
+  );
   // Per word: held by the file as a word (some equivalent stem), and as its own first stem.
   const found = keyword.words.map(() => false);
   const foundPlain = keyword.words.map(() => false);
@@ -145,10 +157,9 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
       if (found[word] && foundPlain[word]) break;
     }
   });
-  const counted = keyword.words.every((alternatives, word) => {
-    const plain = alternatives[0] ?? '';
-    return foundPlain[word] || file.fileNameStems.has(plain) || file.directoryStems.has(plain);
-  });
+  const counted = keyword.words.every(
+    ([plain = ''], word) => foundPlain[word] === true || inName(plain),
+  );
   const content = found.every(Boolean);
   const match = emptyMatch(keyword);
   if (keyword.member) {
