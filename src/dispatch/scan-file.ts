@@ -43,6 +43,7 @@ function searchableText(file: SourceFile) {
   };
   const words = new Map<number, LineWords>();
   // Keywords share words (`config`, `file`): each is searched for once per file.
+  const held = new Map<string, boolean>();
   const found = new Map<string, number[]>();
   /** The lines (0-based, ascending) holding `text`. */
   const linesOf = (text: string): number[] => {
@@ -50,7 +51,7 @@ function searchableText(file: SourceFile) {
     if (lines) return lines;
     lines = [];
     let line = 0;
-    let at = text.length > 0 ? lower.indexOf(text) : -1;
+    let at = text.length > 0 && held.get(text) !== false ? lower.indexOf(text) : -1;
     const starts = at === -1 ? [] : startsOfLines();
     while (at !== -1) {
       // The line holding `at`: the last start at or before it, searched from the last line found.
@@ -73,8 +74,9 @@ function searchableText(file: SourceFile) {
   };
   return {
     holds(text: string): boolean {
-      const lines = found.get(text);
-      return lines ? lines.length > 0 : lower.includes(text);
+      let holds = held.get(text);
+      if (holds === undefined) held.set(text, (holds = lower.includes(text)));
+      return holds;
     },
     /** The lines (0-based, ascending) holding any of these texts. */
     linesHolding(texts: readonly string[]): number[] {
