@@ -7,6 +7,7 @@ import { rankScore } from './rank.js';
 import { countRedactions, redactSecrets } from '../redaction/redact.js';
 import type { SourceFile } from '../repository/source-file.js';
 import type { Workspace } from '../repository/workspace.js';
+import { globMatcher } from '../repository/glob-matcher.js';
 import { type KeywordMatch } from '../contracts/candidate.js';
 
 export interface DispatchOptions {
@@ -110,9 +111,9 @@ export async function dispatch(
 ): Promise<DispatchResult> {
   const literal = new Set(query.patterns.filter((pattern) => !picomatch.scan(pattern).isGlob));
   const globs = query.patterns.filter((pattern) => !literal.has(pattern));
-  const included = globs.length > 0 ? picomatch(globs, { dot: true }) : () => false;
+  const included = globs.length > 0 ? globMatcher(globs, { dot: true }) : () => false;
   const excluded =
-    query.excludes.length > 0 ? picomatch(query.excludes, { dot: true }) : () => false;
+    query.excludes.length > 0 ? globMatcher(query.excludes, { dot: true }) : () => false;
   const matchesByPath = matchWorkspace(workspace, weighKeywords(query.keywords, workspace));
   const focusAreas = cleanFocusAreas(query.focusAreas);
 

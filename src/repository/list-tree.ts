@@ -1,4 +1,3 @@
-import picomatch from 'picomatch';
 import { posix } from 'node:path';
 import {
   isWorkTreeRoot,
@@ -9,6 +8,7 @@ import {
 } from '../file-system.js';
 import { createIgnoreRules } from './ignore-rules.js';
 import { listGitFiles } from './git-files.js';
+import { globMatcher } from './glob-matcher.js';
 
 /**
  * The files of the searched tree, git's ignore rules applied. At the top of a git work tree, git
@@ -42,7 +42,7 @@ const byPath = (left: ListedFile, right: ListedFile) =>
 
 /** Whether a path or any directory above it matches one of `globs`; directories' verdicts kept. */
 function exclusionTest(globs: readonly string[]): (path: string) => boolean {
-  const matches = picomatch([...globs], { dot: true });
+  const matches = globMatcher(globs, { dot: true });
   const directories = new Map<string, boolean>();
   const directoryExcluded = (directory: string): boolean => {
     if (directory === '.' || directory === '') return false;

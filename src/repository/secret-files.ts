@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { globMatcher } from './glob-matcher.js';
 
 /**
  * Files that hold secrets by their nature, whatever their content: environment files, private
@@ -77,11 +77,11 @@ const ENVIRONMENT_CODE = [
  * `config/dev.key` or `.env.example` is harmless can still be searched.
  */
 export function createSecretFileFilter(allowed: readonly string[]): (path: string) => boolean {
-  const isSecret = picomatch([...SECRET_FILE_PATTERNS], {
+  const isSecret = globMatcher(SECRET_FILE_PATTERNS, {
     dot: true,
     nocase: true,
     ignore: [...PUBLIC_KEYS, ...ENVIRONMENT_CODE],
   });
-  const isAllowed = allowed.length > 0 ? picomatch([...allowed], { dot: true }) : () => false;
+  const isAllowed = allowed.length > 0 ? globMatcher(allowed, { dot: true }) : () => false;
   return (path) => isSecret(path) && !isAllowed(path);
 }
