@@ -3,9 +3,9 @@ import picomatch from 'picomatch';
 /**
  * picomatch's matcher for a list of globs (true when any matches), with a test that rules most
  * paths out before any glob's expression runs: the text a glob spells out, outside `*`, `?`,
- * `/`, brackets, braces and parentheses, must be in the path for it to match. Fifty default
- * excludes and secret-file globs, each an expression tried on every path, took 60 µs a path
- * over 200k listed files; most paths hold none of `node_modules`, `.pem` or `.env`.
+ * `/`, brackets, braces and parentheses, must be in the path for it to match. The 81 default
+ * excludes and secret-file globs, each an expression tried on every path, took about 45 µs a
+ * path over 200k listed files; most paths hold none of `node_modules`, `.pem` or `.env`.
  */
 export function globMatcher(
   globs: readonly string[],
