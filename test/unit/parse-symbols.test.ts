@@ -159,16 +159,16 @@ describe('parseSymbols: definitions with their kind and whole extent, in twelve 
     ],
     [
       'PHP',
-      'src/Carbon.php',
+      'src/Clock.php',
       [
         '<?php',
         'namespace App;',
-        'class Carbon extends Base {',
+        'class Clock extends Base {',
         '  public function add($x) { return 1; }',
         '  private function sub() {}',
         '}',
       ],
-      ['class Carbon* 3-6', 'method add* 4-4', 'method sub 5-5'],
+      ['class Clock* 3-6', 'method add* 4-4', 'method sub 5-5'],
     ],
     [
       'Ruby',
