@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { leafNames, qualifiedModules } from '../../src/judges/heuristic/qualified-names.js';
 
 const PATHS = [
-  'xarray/core/dataset.py',
-  'xarray/core/__init__.py',
-  'xarray/backends/api.py',
-  'lib/jekyll/readers/data_reader.rb',
+  'tablib/core/dataset.py',
+  'tablib/core/__init__.py',
+  'tablib/backends/api.py',
+  'lib/blog/readers/data_reader.rb',
   'src/Spreadsheet/Reader/Ods/FormulaTranslator.php',
-  'tokio/src/io/util.rs',
+  'runtime/src/io/util.rs',
   'astropy/io/ascii/core.py',
   'astropy/units/format/core.py',
   'astropy/modeling/format/core.py',
@@ -18,20 +18,20 @@ describe('qualifiedModules', () => {
   it.each<[string, string, string[]]>([
     [
       'a Python dotted name, alias and all',
-      '`xr.core.dataset.DataVariables` breaks',
-      ['xarray/core/dataset.py'],
+      '`tl.core.dataset.DataVariables` breaks',
+      ['tablib/core/dataset.py'],
     ],
     [
       'a Ruby constant, snake-cased on disk',
-      'Jekyll::Readers::DataReader skips it',
-      ['lib/jekyll/readers/data_reader.rb'],
+      'Blog::Readers::DataReader skips it',
+      ['lib/blog/readers/data_reader.rb'],
     ],
     [
       'a PHP namespace',
       'use Spreadsheet\\Reader\\Ods\\FormulaTranslator;',
       ['src/Spreadsheet/Reader/Ods/FormulaTranslator.php'],
     ],
-    ['a Rust path', 'see `crate::io::util::copy`', ['tokio/src/io/util.rs']],
+    ['a Rust path', 'see `crate::io::util::copy`', ['runtime/src/io/util.rs']],
     [
       'the one the parts before decide between',
       'from astropy.units.format.core import X',
@@ -39,7 +39,7 @@ describe('qualifiedModules', () => {
     ],
     ['nothing where the parts cannot decide', 'format.core is slow', []],
     ['nothing for a lone word', 'the dataset is empty', []],
-    ['nothing for a package directory', 'import xarray.core', []],
+    ['nothing for a package directory', 'import tablib.core', []],
     ['nothing from a link', 'read https://example.com/docs/configuration/ first', []],
   ])('%s', (_name, task, expected) => {
     expect(qualifiedModules(task, PATHS)).toEqual(expected);
@@ -48,11 +48,11 @@ describe('qualifiedModules', () => {
 
 describe('leafNames', () => {
   it('keeps the ends of a qualified name and drops its middle', () => {
-    expect([...leafNames('`xr.core.dataset` and advancedFormat')].sort()).toEqual([
+    expect([...leafNames('`tl.core.dataset` and advancedFormat')].sort()).toEqual([
       'advancedformat',
       'and',
       'dataset',
-      'xr',
+      'tl',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Names a task writes qualified by their packages (`xr.core.dataset.DataVariables`,
- * `Jekyll::DataReader`, `PhpOffice\Spreadsheet\Calculation\Functions`, `crate::io::util`): which
+ * Names a task writes qualified by their packages (`tl.core.dataset.DataVariables`,
+ * `Blog::DataReader`, `Acme\Sheets\Calculation\Functions`, `crate::io::util`): which
  * of their parts name a module, and which file that module is.
  */
 
@@ -16,7 +16,7 @@ const partsOf = (text: string) =>
 
 /**
  * The names a text writes on their own, or first or last in a qualified name: in
- * `xr.core.dataset` the middle `core` is only a package on the way to the module `dataset`.
+ * `tl.core.dataset` the middle `core` is only a package on the way to the module `dataset`.
  */
 export function leafNames(text: string): Set<string> {
   const leaves = new Set<string>();
@@ -53,7 +53,7 @@ function moduleNamesOf(text: string): string[][] {
   return names;
 }
 
-/** `xarray/core/dataset.py` as compared: its directory's name and its own, `core/dataset`. */
+/** `tablib/core/dataset.py` as compared: its directory's name and its own, `core/dataset`. */
 function moduleKey(path: string): string | undefined {
   const parts = path.split('/');
   const file = parts.pop() ?? '';
@@ -65,8 +65,8 @@ function moduleKey(path: string): string | undefined {
 
 /**
  * The files a task names by a qualified name whose two adjacent parts are a directory and a file
- * in it: `xr.core.dataset.DataVariables` names `xarray/core/dataset.py`, `Jekyll::DataReader`
- * names `lib/jekyll/data_reader.rb`. Where several files fit, the parts before decide; a name
+ * in it: `tl.core.dataset.DataVariables` names `tablib/core/dataset.py`, `Blog::DataReader`
+ * names `lib/blog/data_reader.rb`. Where several files fit, the parts before decide; a name
  * that still fits several files names none of them. Two parts at least, so a lone word is never
  * a module here (`dataset` alone is a word).
  */
@@ -91,7 +91,7 @@ export function qualifiedModules(text: string, paths: readonly string[]): string
   return [...found];
 }
 
-/** The files whose directories go on to match the parts before, `xarray` of `xarray.core`. */
+/** The files whose directories go on to match the parts before, `tablib` of `tablib.core`. */
 function narrowed(paths: readonly string[], before: readonly string[]): string[] {
   let fitting = [...paths];
   for (let depth = 1; depth <= before.length && fitting.length > 1; depth++) {
