@@ -8,9 +8,9 @@ const PATHS = [
   'lib/blog/readers/data_reader.rb',
   'src/Spreadsheet/Reader/Ods/FormulaTranslator.php',
   'runtime/src/io/util.rs',
-  'astropy/io/ascii/core.py',
-  'astropy/units/format/core.py',
-  'astropy/modeling/format/core.py',
+  'skylib/io/ascii/core.py',
+  'skylib/units/format/core.py',
+  'skylib/modeling/format/core.py',
   'docs/configuration.md',
 ];
 
@@ -34,8 +34,8 @@ describe('qualifiedModules', () => {
     ['a Rust path', 'see `crate::io::util::copy`', ['runtime/src/io/util.rs']],
     [
       'the one the parts before decide between',
-      'from astropy.units.format.core import X',
-      ['astropy/units/format/core.py'],
+      'from skylib.units.format.core import X',
+      ['skylib/units/format/core.py'],
     ],
     ['nothing where the parts cannot decide', 'format.core is slow', []],
     ['nothing for a lone word', 'the dataset is empty', []],
