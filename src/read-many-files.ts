@@ -21,6 +21,16 @@ const { join } = require('node:path');
 const { root, flags, maxBytes } = workerData;
 const CHUNK_BYTES = 64 * 1024;
 
+function joined(chunks, total) {
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
 function readOne(entry, transfer) {
   let fd;
   try {
@@ -45,12 +55,8 @@ function readOne(entry, transfer) {
       total += read;
       if (total > maxBytes) return { skipped: 'too-large' };
     }
-    const bytes = new Uint8Array(total);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
+    // A file read whole in one chunk, as most are, is sent as it is, not copied.
+    const bytes = chunks.length === 1 ? chunks[0] : joined(chunks, total);
     transfer.push(bytes.buffer);
     return { bytes };
   } catch {

@@ -30,24 +30,24 @@ interface LineWords {
 /** The lower-cased text of a file, searched by substring, with each line's words read once. */
 function searchableText(file: SourceFile) {
   const lower = file.text.toLowerCase();
-  // Lower-casing can change a line's length, never its line breaks: lines start after each `\n`,
-  // in the text and in its lower case apart. Found only once some text is: most files hold none
-  // of a query's rarer words.
+  // Lower-casing never moves a line break, but can lengthen a line (`İ` becomes two characters):
+  // where the lengths differ, the text's lines start elsewhere than its lower case's. Found only
+  // once some text is: most files hold none of a query's rarer words.
   let lowerStarts: number[] | undefined;
   let textStarts: number[] | undefined;
   const startsOfLines = () => (lowerStarts ??= lineStartsOf(lower));
   /** A line of the text as written, without the file's lines split and kept. */
   const lineOfText = (line: number): string => {
-    textStarts ??= lineStartsOf(file.text);
+    textStarts ??= lower.length === file.text.length ? startsOfLines() : lineStartsOf(file.text);
     return lineAt(file.text, textStarts, line);
   };
   const words = new Map<number, LineWords>();
   // Keywords share words (`config`, `file`): each is searched for once per file.
   const held = new Map<string, boolean>();
-  const found = new Map<string, number[]>();
+  const linesByText = new Map<string, number[]>();
   /** The lines (0-based, ascending) holding `text`. */
   const linesOf = (text: string): number[] => {
-    let lines = found.get(text);
+    let lines = linesByText.get(text);
     if (lines) return lines;
     lines = [];
     let line = 0;
@@ -69,7 +69,7 @@ function searchableText(file: SourceFile) {
       if (next === undefined) break;
       at = lower.indexOf(text, next);
     }
-    found.set(text, lines);
+    linesByText.set(text, lines);
     return lines;
   };
   return {
@@ -88,16 +88,16 @@ function searchableText(file: SourceFile) {
     lowerLine: (line: number) => lineAt(lower, startsOfLines(), line),
     lineLength: (line: number) => lineOfText(line).length,
     wordsOf(line: number): LineWords {
-      let found = words.get(line);
-      if (!found) {
-        found = { stems: new Set(), identifiers: new Set() };
+      let lineWords = words.get(line);
+      if (!lineWords) {
+        lineWords = { stems: new Set(), identifiers: new Set() };
         for (const identifier of identifiersOf(lineOfText(line))) {
-          found.identifiers.add(normalizeIdentifier(identifier));
-          for (const word of stemsOfIdentifier(identifier)) found.stems.add(word);
+          lineWords.identifiers.add(normalizeIdentifier(identifier));
+          for (const word of stemsOfIdentifier(identifier)) lineWords.stems.add(word);
         }
-        words.set(line, found);
+        words.set(line, lineWords);
       }
-      return found;
+      return lineWords;
     },
   };
 }
