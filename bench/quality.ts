@@ -8,6 +8,8 @@ import { findGitDirectory } from './repositories.js';
 import { accuracyAt } from './metrics.js';
 import { formatOperatingPoints, operatingPoints } from './operating-points.js';
 import {
+  CLAUDE_RUN_NAMES,
+  type ClaudeRun,
   formatTable,
   formatUsageTable,
   runBenchmark,
@@ -36,6 +38,8 @@ const USAGE = `Usage: npm run bench:quality -- --repos DIR [options]
                    task's requests go to its own group (BASE/t/<task>), and no call times out
   --parallel N     Claude runs of N tasks at once (default 1; with the bridge, enough to keep
                    its stand-ins busy)
+  --claude-runs L  which Claude runs to make, comma-separated (default: all three): default,
+                   every-cycle, seed-rule
 
 The split is made over all tasks of the files given, before any filter or sample. With
 ANTHROPIC_API_KEY set, the Claude judge is measured too, after the offline runs: with its
@@ -58,11 +62,20 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'bench/reports/quality.json' },
     bridge: { type: 'boolean', default: false },
     parallel: { type: 'string', default: '1' },
+    'claude-runs': { type: 'string', default: CLAUDE_RUN_NAMES.join(',') },
     help: { type: 'boolean', short: 'h' },
   },
 });
+const claudeRuns = values['claude-runs'].split(',').filter(Boolean);
 const sides: Split[] = values.split === 'all' ? ['held-out', 'tuning'] : [values.split as Split];
-if (values.help || !values.repos || !['all', 'held-out', 'tuning'].includes(values.split)) {
+const isClaudeRun = (name: string): name is ClaudeRun =>
+  (CLAUDE_RUN_NAMES as readonly string[]).includes(name);
+if (
+  values.help ||
+  !values.repos ||
+  !['all', 'held-out', 'tuning'].includes(values.split) ||
+  !claudeRuns.every(isClaudeRun)
+) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }
@@ -116,6 +129,7 @@ const report = await runBenchmark({
           : { baseURL }),
       }),
     claudeParallel: parallel,
+    claudeRuns: claudeRuns.filter(isClaudeRun),
   }),
   onResult: (result) =>
     console.error(

@@ -69,6 +69,19 @@ export interface MethodSummary {
   medianMs: number;
 }
 
+/**
+ * The Claude runs a benchmark can make of each task: with its default stop conditions, for every
+ * cycle, and with the seed's rule (`min-files`, the defaults before the refiner's verdict).
+ */
+export const CLAUDE_RUN_NAMES = ['default', 'every-cycle', 'seed-rule'] as const;
+export type ClaudeRun = (typeof CLAUDE_RUN_NAMES)[number];
+type RunOptions = Partial<Pick<RetrievalOptions, 'stopWhen'>>;
+const CLAUDE_RUNS: Record<ClaudeRun, { method: string; options: RunOptions }> = {
+  default: { method: 'claude', options: {} },
+  'every-cycle': { method: 'claude, every cycle', options: { stopWhen: [] } },
+  'seed-rule': { method: 'claude, seed rule', options: { stopWhen: ['min-files'] } },
+};
+
 export interface BenchmarkOptions {
   tasks: readonly BenchTask[];
   reposDirectory: string;
@@ -80,6 +93,8 @@ export interface BenchmarkOptions {
    * from stand-ins working side by side, so tasks must be pending together to keep them busy.
    */
   claudeParallel?: number;
+  /** Which Claude runs to make, in this order (default: all of `CLAUDE_RUN_NAMES`). */
+  claudeRuns?: readonly ClaudeRun[];
   onResult?: (result: TaskResult) => void;
 }
 
@@ -149,7 +164,7 @@ async function runJudge(
   task: BenchTask,
   root: string,
   judge: Judge,
-  options: Pick<RetrievalOptions, 'history' | 'stopWhen'>,
+  options: Pick<RetrievalOptions, 'history'> & RunOptions,
   prompts: Prompts,
   /** The run's workspace, to count what the offline judge's calls would send a model. */
   workspace?: Workspace,
@@ -271,26 +286,22 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   }
 
   // The Claude judge after every offline run, so that the offline timings are taken on a quiet
-  // machine: with its default stop conditions, then for every cycle, then with the seed's rule
-  // (`min-files`, the defaults before the refiner's verdict). Each later run follows the same
-  // path as far as the earlier ones went, and the model bridge replays what it has answered.
+  // machine. Each later run of a task follows the same path as far as the earlier ones went, and
+  // the model bridge replays what it has answered.
   const { claude } = options;
   if (claude) {
     const limit = pLimit(options.claudeParallel ?? 1);
+    const runs = (options.claudeRuns ?? CLAUDE_RUN_NAMES).map((name) => CLAUDE_RUNS[name]);
     await Promise.all(
       ready.map(({ task, root, history }) =>
         limit(async () => {
-          for (const [method, stopWhen] of [
-            ['claude', undefined],
-            ['claude, every cycle', []],
-            ['claude, seed rule', ['min-files']],
-          ] as const) {
+          for (const { method, options: given } of runs) {
             const [, whole] = await runJudge(
               method,
               task,
               root,
               await claude(task),
-              { history, ...(stopWhen && { stopWhen: [...stopWhen] }) },
+              { history, ...given },
               prompts,
             );
             record(whole);
