@@ -1,5 +1,5 @@
 import { compileKeyword, type KeywordPattern } from './keyword.js';
-import { scanFile } from './scan-file.js';
+import { scanFile, type KnownWords } from './scan-file.js';
 import type { SourceFile } from '../repository/source-file.js';
 import type { Workspace } from '../repository/workspace.js';
 import type { KeywordMatch } from '../contracts/candidate.js';
@@ -16,6 +16,33 @@ interface KeywordScan {
 }
 
 const scans = new WeakMap<Workspace, Map<string, KeywordScan>>();
+
+const UNKNOWN = 0;
+const ABSENT = 1;
+const PRESENT = 2;
+/**
+ * Per workspace, for each word searched, which files hold it (one byte per file, in the
+ * workspace's order): a later cycle's keywords reuse most words, and a file known to lack one of
+ * them is settled without searching it again.
+ */
+const knownWords = new WeakMap<Workspace, Map<string, Uint8Array>>();
+
+function knownWordsOf(workspace: Workspace): (index: number) => KnownWords {
+  let byWord = knownWords.get(workspace);
+  if (!byWord) knownWords.set(workspace, (byWord = new Map()));
+  const words = byWord;
+  return (index) => ({
+    get(text) {
+      const state = words.get(text)?.[index] ?? UNKNOWN;
+      return state === UNKNOWN ? undefined : state === PRESENT;
+    },
+    set(text, held) {
+      let files = words.get(text);
+      if (!files) words.set(text, (files = new Uint8Array(workspace.files.length)));
+      files[index] = held ? PRESENT : ABSENT;
+    },
+  });
+}
 const keyOf = (keyword: string) => keyword.toLowerCase();
 
 /**
@@ -40,8 +67,9 @@ export function weighKeywords(
   const fresh = patterns.filter((pattern) => !cache.has(keyOf(pattern.keyword)));
   if (fresh.length > 0) {
     const found = fresh.map((): KeywordScan => ({ byPath: new Map(), frequency: 0 }));
-    for (const file of workspace.files) {
-      scanFile(file, fresh).forEach((scan, index) => {
+    const knownAt = knownWordsOf(workspace);
+    for (const [at, file] of workspace.files.entries()) {
+      scanFile(file, fresh, knownAt(at)).forEach((scan, index) => {
         const keyword = found[index];
         if (!keyword) return;
         if (scan.counted) keyword.frequency++;

@@ -27,23 +27,43 @@ interface LineWords {
   identifiers: Set<string>;
 }
 
+/**
+ * What earlier scans found out about which words a file holds: refined queries repeat most of
+ * their words, and a word known to be absent spares the search, and often the lower-casing.
+ */
+export interface KnownWords {
+  get(text: string): boolean | undefined;
+  set(text: string, held: boolean): void;
+}
+
 /** The lower-cased text of a file, searched by substring, with each line's words read once. */
-function searchableText(file: SourceFile) {
-  const lower = file.text.toLowerCase();
+function searchableText(file: SourceFile, known: KnownWords | undefined) {
+  // Lower-cased on first need: a file whose words are all known to be absent is never searched.
+  let lowered: string | undefined;
+  const lower = () => (lowered ??= file.text.toLowerCase());
   // Lower-casing never moves a line break, but can lengthen a line (`İ` becomes two characters):
   // where the lengths differ, the text's lines start elsewhere than its lower case's. Found only
   // once some text is: most files hold none of a query's rarer words.
   let lowerStarts: number[] | undefined;
   let textStarts: number[] | undefined;
-  const startsOfLines = () => (lowerStarts ??= lineStartsOf(lower));
+  const startsOfLines = () => (lowerStarts ??= lineStartsOf(lower()));
   /** A line of the text as written, without the file's lines split and kept. */
   const lineOfText = (line: number): string => {
-    textStarts ??= lower.length === file.text.length ? startsOfLines() : lineStartsOf(file.text);
+    textStarts ??= lower().length === file.text.length ? startsOfLines() : lineStartsOf(file.text);
     return lineAt(file.text, textStarts, line);
   };
   const words = new Map<number, LineWords>();
   // Keywords share words (`config`, `file`): each is searched for once per file.
   const held = new Map<string, boolean>();
+  const holds = (text: string): boolean => {
+    let holds = held.get(text) ?? known?.get(text);
+    if (holds === undefined) {
+      holds = lower().includes(text);
+      known?.set(text, holds);
+    }
+    held.set(text, holds);
+    return holds;
+  };
   const linesByText = new Map<string, number[]>();
   /** The lines (0-based, ascending) holding `text`. */
   const linesOf = (text: string): number[] => {
@@ -51,7 +71,7 @@ function searchableText(file: SourceFile) {
     if (lines) return lines;
     lines = [];
     let line = 0;
-    let at = text.length > 0 && held.get(text) !== false ? lower.indexOf(text) : -1;
+    let at = text.length > 0 && holds(text) ? lower().indexOf(text) : -1;
     const starts = at === -1 ? [] : startsOfLines();
     while (at !== -1) {
       // The line holding `at`: the last start at or before it, searched from the last line found.
@@ -67,17 +87,15 @@ function searchableText(file: SourceFile) {
       // One hit per line is enough: go on from the next line.
       const next = starts[line + 1];
       if (next === undefined) break;
-      at = lower.indexOf(text, next);
+      at = lower().indexOf(text, next);
     }
     linesByText.set(text, lines);
     return lines;
   };
   return {
-    holds(text: string): boolean {
-      let holds = held.get(text);
-      if (holds === undefined) held.set(text, (holds = lower.includes(text)));
-      return holds;
-    },
+    holds,
+    /** False when what is known already says the file lacks the text; undefined when unknown. */
+    knownToLack: (text: string) => (held.get(text) ?? known?.get(text)) === false,
     /** The lines (0-based, ascending) holding any of these texts. */
     linesHolding(texts: readonly string[]): number[] {
       if (texts.length === 1) return linesOf(texts[0] ?? '');
@@ -85,7 +103,7 @@ function searchableText(file: SourceFile) {
       for (const text of texts) for (const line of linesOf(text)) lines.add(line);
       return [...lines].sort((left, right) => left - right);
     },
-    lowerLine: (line: number) => lineAt(lower, startsOfLines(), line),
+    lowerLine: (line: number) => lineAt(lower(), startsOfLines(), line),
     lineLength: (line: number) => lineOfText(line).length,
     wordsOf(line: number): LineWords {
       let lineWords = words.get(line);
@@ -118,8 +136,12 @@ function lineAt(text: string, starts: readonly number[], line: number): string {
 const showable = (text: SearchableText, line: number) =>
   text.lineLength(line) > 0 && text.lineLength(line) <= MAX_LINE_LENGTH;
 
-export function scanFile(file: SourceFile, keywords: readonly KeywordPattern[]): FileScan[] {
-  const text = searchableText(file);
+export function scanFile(
+  file: SourceFile,
+  keywords: readonly KeywordPattern[],
+  known?: KnownWords,
+): FileScan[] {
+  const text = searchableText(file, known);
   return keywords.map((keyword) =>
     isLiteral(keyword) ? scanLiteral(text, keyword) : scanWords(file, text, keyword),
   );
@@ -141,9 +163,14 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
   const inName = (stem: string) => file.fileNameStems.has(stem) || file.directoryStems.has(stem);
   // Whether the file can hold every word, and count for the keyword's frequency, is known from a
   // plain search of its text: when it can do neither, no line is looked at.
+  // Words known to be absent are asked first: they often settle it with no search at all.
+  const ruledOut =
+    keyword.words.some((alternatives) => alternatives.every(text.knownToLack)) &&
+    keyword.words.some(([plain = '']) => text.knownToLack(plain) && !inName(plain));
   const possible =
-    keyword.words.every((alternatives) => alternatives.some((stem) => text.holds(stem))) ||
-    keyword.words.every(([plain = '']) => text.holds(plain) || inName(plain));
+    !ruledOut &&
+    (keyword.words.every((alternatives) => alternatives.some((stem) => text.holds(stem))) ||
+      keyword.words.every(([plain = '']) => text.holds(plain) || inName(plain)));
   const wordLines = keyword.words.map((alternatives) =>
     possible ? text.linesHolding(alternatives) : [],
   );

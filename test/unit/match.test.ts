@@ -57,4 +57,28 @@ describe('matching keywords against a workspace', () => {
     const matches = matchWorkspace(notes, weighKeywords(['refresh token'], notes));
     expect(matches.get('notes.md')?.[0]).toMatchObject({ exactLines: [2], partialLines: [] });
   });
+
+  it('matches later keywords exactly as afresh, remembering the words earlier ones searched for', async () => {
+    const files = {
+      'src/cache/file_cache.py': 'class FileCache:\n    def get_cache_file(self):\n        pass\n',
+      'src/config.py': 'def read_config_file(path):\n    # an empty file\n    return None\n',
+      'src/profile.py': 'def profile():\n    return "profiled"\n',
+      'docs/caching.md': 'The cache file is kept between runs.\n',
+    };
+    const cycles = [['file', 'empty'], ['getCacheFile', 'file cache', 'empty config'], ['profile']];
+    const remembering = await openWorkspace(await createTempTree(files), {
+      maxFileBytes: 1_000_000,
+      maxFiles: 100,
+    });
+    for (const keywords of cycles) {
+      const fresh = await openWorkspace(await createTempTree(files), {
+        maxFileBytes: 1_000_000,
+        maxFiles: 100,
+      });
+      const afresh = matchWorkspace(fresh, weighKeywords(keywords, fresh));
+      const later = matchWorkspace(remembering, weighKeywords(keywords, remembering));
+      expect(later).toEqual(afresh);
+      expect(later.size).toBeGreaterThan(0);
+    }
+  });
 });
