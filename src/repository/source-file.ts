@@ -17,8 +17,8 @@ export interface SourceFile {
    */
   readonly lines: readonly string[];
   outline: Outline;
-  /** Stems of each defined symbol's words, parallel to `outline.symbols`. */
-  symbolStems: readonly ReadonlySet<string>[];
+  /** Stems of each defined symbol's words, parallel to `outline.symbols`; found on first use. */
+  readonly symbolStems: readonly ReadonlySet<string>[];
   /**
    * Stems of the words of the file name without its extension, and of its directories. A task's
    * "JSON" or "rst" names a format: it is `json.py` or `rst.py`, not every `*.json` or `*.rst`
@@ -134,13 +134,25 @@ function withoutLastExtension(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
+/** Files of a directory share its stems: each directory's are found once, and kept a while. */
+const directoryStemsCache = new Map<string, ReadonlySet<string>>();
+function directoryStemsOf(directory: string): ReadonlySet<string> {
+  let stems = directoryStemsCache.get(directory);
+  if (!stems) {
+    stems = directory === '.' ? new Set<string>() : stemsOfText(directory);
+    if (directoryStemsCache.size > 50_000) directoryStemsCache.clear();
+    directoryStemsCache.set(directory, stems);
+  }
+  return stems;
+}
+
 export function analyzeSource(path: string, content: string): SourceFile {
   const text = content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
   const split = text.split('\n');
-  const directory = posix.dirname(path);
   const outline = extractOutline(path, split);
   const kind = kindOfContent(path, split);
   let lines: string[] | undefined;
+  let symbolStems: ReadonlySet<string>[] | undefined;
   return {
     path,
     kind,
@@ -150,8 +162,13 @@ export function analyzeSource(path: string, content: string): SourceFile {
       return (lines ??= text.split('\n'));
     },
     outline,
-    symbolStems: outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name))),
+    // Asked for only where a keyword matched the content: most files never are.
+    get symbolStems() {
+      return (symbolStems ??= outline.symbols.map(
+        (symbol) => new Set(stemsOfIdentifier(symbol.name)),
+      ));
+    },
     fileNameStems: fileNameStemsOf(withoutLastExtension(posix.basename(path))),
-    directoryStems: directory === '.' ? new Set() : stemsOfText(directory),
+    directoryStems: directoryStemsOf(posix.dirname(path)),
   };
 }
