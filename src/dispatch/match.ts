@@ -43,6 +43,7 @@ function knownWordsOf(workspace: Workspace): (index: number) => KnownWords {
     },
   });
 }
+
 const keyOf = (keyword: string) => keyword.toLowerCase();
 
 /**

@@ -56,12 +56,13 @@ function searchableText(file: SourceFile, known: KnownWords | undefined) {
   // Keywords share words (`config`, `file`): each is searched for once per file.
   const held = new Map<string, boolean>();
   const holds = (text: string): boolean => {
-    let holds = held.get(text) ?? known?.get(text);
+    let holds = held.get(text);
     if (holds === undefined) {
-      holds = lower().includes(text);
-      known?.set(text, holds);
+      const remembered = known?.get(text);
+      holds = remembered ?? lower().includes(text);
+      if (remembered === undefined) known?.set(text, holds);
+      held.set(text, holds);
     }
-    held.set(text, holds);
     return holds;
   };
   const linesByText = new Map<string, number[]>();
