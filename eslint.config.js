@@ -9,7 +9,7 @@ const ANTHROPIC_SDK = {
 };
 const FILE_SYSTEM = ['node:fs', 'node:fs/promises'].map((name) => ({
   name,
-  message: 'Touch the file system only through src/file-system.ts.',
+  message: 'Touch the file system only through src/file-system/.',
 }));
 const MCP_SDK = {
   group: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/*'],
@@ -48,6 +48,9 @@ export default tseslint.config(
     files: ['src/mcp/**', 'src/cli/mcp-command.ts'],
     rules: restrict([ANTHROPIC_SDK, ...FILE_SYSTEM]),
   },
-  { files: ['src/file-system.ts', 'src/cli/main.ts'], rules: restrict([ANTHROPIC_SDK], [MCP_SDK]) },
+  {
+    files: ['src/file-system/**', 'src/cli/main.ts'],
+    rules: restrict([ANTHROPIC_SDK], [MCP_SDK]),
+  },
   prettier,
 );

@@ -50,7 +50,7 @@ await build({
   logLevel: 'warning',
 });
 await cp(join(REPOSITORY, 'prompts'), join(plugin, 'dist/prompts'), { recursive: true });
-// The tree-sitter runtime and grammars, where src/file-system.ts `readPackagedFile` looks first:
+// The tree-sitter runtime and grammars, where src/file-system/inputs.ts `readPackagedFile` looks first:
 // brotli keeps the twelve languages' WebAssembly to a fraction of its 21 MB.
 await mkdir(join(plugin, 'dist/grammars'), { recursive: true });
 for (const { packageName, file } of [RUNTIME_FILE, ...Object.values(GRAMMAR_FILES)]) {

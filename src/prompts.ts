@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from './errors.js';
-import { readTextFile } from './file-system.js';
+import { readTextFile } from './file-system/inputs.js';
 
 /**
  * Prompts are plain Markdown files with `{{placeholders}}`, one per model call, so they can be

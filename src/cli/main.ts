@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { EXIT_CODES } from './exit-codes.js';
-import { readStreamText } from '../file-system.js';
+import { readStreamText } from '../file-system/inputs.js';
 import { MAX_TASK_BYTES } from '../task-size.js';
 import { runCli } from './run-cli.js';
 

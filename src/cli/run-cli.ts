@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { readTaskFile } from '../file-system.js';
+import { readTaskFile } from '../file-system/inputs.js';
 import { MAX_TASK_BYTES } from '../task-size.js';
 import { AbortError, ConfigError, JudgeError, RetrievalError, SearchError } from '../errors.js';
 import { formatContextPack } from '../output/format.js';

@@ -10,7 +10,7 @@ import {
   removeFile,
   renameIfPresent,
   writeFileAtomically,
-} from '../file-system.js';
+} from '../file-system/private-store.js';
 
 /**
  * Context the PreToolUse hook found, kept per session until the SubagentStart hook of the

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { realDirectory } from '../file-system.js';
+import { realDirectory } from '../file-system/roots.js';
 
 /**
  * The directories an MCP client may search. Every path is compared after resolving symbolic

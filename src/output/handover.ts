@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { looksBinary } from '../repository/default-excludes.js';
 import { redactSecrets } from '../redaction/redact.js';
 import { createSecretFileFilter } from '../repository/secret-files.js';
-import { readBytes } from '../file-system.js';
+import { readBytes } from '../file-system/tree.js';
 import type { ContextFile, ContextPack } from './context-pack.js';
 import { formatMarkdown, type FilePartsText } from './markdown.js';
 import { describeParts, fileParts, renderParts } from './file-parts.js';

@@ -5,7 +5,7 @@ import {
   readBytes,
   statPaths,
   type ListedFile,
-} from '../file-system.js';
+} from '../file-system/tree.js';
 import { createIgnoreRules } from './ignore-rules.js';
 import { listGitFiles } from './git-files.js';
 import { globMatcher } from './glob-matcher.js';

@@ -7,13 +7,9 @@ import {
   looksBinary,
   looksMinified,
 } from './default-excludes.js';
-import {
-  assertSearchableRoot,
-  readFileWithin,
-  type FileBytes,
-  type ListedFile,
-} from '../file-system.js';
-import { readManyFiles } from '../read-many-files.js';
+import { assertSearchableRoot } from '../file-system/roots.js';
+import { readFileWithin, type FileBytes, type ListedFile } from '../file-system/tree.js';
+import { readManyFiles } from '../file-system/read-many-files.js';
 import { listTree } from './list-tree.js';
 import { createImportResolver, type ImportResolver } from '../structure/imports.js';
 import type { Outline } from '../structure/outline.js';

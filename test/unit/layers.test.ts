@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYERS = [
   'contracts',
+  'file-system',
   'text',
   'redaction',
   'structure',

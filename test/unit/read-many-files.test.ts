@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { lstat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileWithin, type FileBytes, type ListedFile } from '../../src/file-system.js';
-import { readManyFiles } from '../../src/read-many-files.js';
+import { readFileWithin, type FileBytes, type ListedFile } from '../../src/file-system/tree.js';
+import { readManyFiles } from '../../src/file-system/read-many-files.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
 const MAX_BYTES = 1000;

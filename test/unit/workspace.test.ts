@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openWorkspace } from '../../src/repository/workspace.js';
 import type { SkippedFiles, Workspace, WorkspaceOptions } from '../../src/repository/workspace.js';
 import { AbortError, ConfigError, SearchError } from '../../src/errors.js';
-import { listFiles, readFileWithin } from '../../src/file-system.js';
+import { listFiles, readFileWithin } from '../../src/file-system/tree.js';
 import { execFileSync } from 'node:child_process';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 

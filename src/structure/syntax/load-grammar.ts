@@ -1,5 +1,5 @@
 import { Language, Parser } from 'web-tree-sitter';
-import { readPackagedFile } from '../../file-system.js';
+import { readPackagedFile } from '../../file-system/inputs.js';
 import { GRAMMAR_FILES, RUNTIME_FILE, type GrammarName } from './grammars.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { OPEN_FLAGS, type FileBytes, type ListedFile } from './file-system.js';
+import { OPEN_FLAGS, type FileBytes, type ListedFile } from './tree.js';
 
 /**
  * Many files of the searched tree, read by a worker thread: part of the file system's one place

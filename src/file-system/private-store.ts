@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import { dirname } from 'node:path';
+import { SearchError } from '../errors.js';
+import { errorCode } from './error-code.js';
+
+/*
+ * Small private files outside the searched tree: the Claude Code hook keeps the context it found
+ * for each session here until a starting subagent claims it.
+ */
+
+/** This user's id, or -1 where there is none (Windows, or a container user without an entry). */
+function currentUserId(): number {
+  try {
+    return userInfo().uid;
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * Creates `path` (and its parents) if needed and checks that only this user can use it: another
+ * user's directory, a symbolic link or open permissions would let others read or plant context.
+ */
+export async function ensurePrivateDirectory(path: string): Promise<void> {
+  let stats;
+  try {
+    await mkdir(path, { recursive: true, mode: 0o700 });
+    stats = await lstat(path);
+  } catch (error) {
+    throw new SearchError(`cannot create \`${path}\``, { cause: error, path });
+  }
+  const owner = currentUserId();
+  // Without a user id (Windows) there are no owner or permission bits worth checking.
+  const foreign =
+    owner >= 0 && (stats.uid !== owner || (stats.mode & 0o077) !== 0 || stats.isSymbolicLink());
+  if (!stats.isDirectory() || foreign)
+    throw new SearchError(
+      `\`${path}\` is not a private directory of this user (expected mode 700, owned by uid ${owner})`,
+      { path },
+    );
+}
+
+/** Names in a directory, or none when it does not exist. */
+export async function listDirectory(path: string): Promise<string[]> {
+  try {
+    return await readdir(path);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return [];
+    throw new SearchError(`cannot list \`${path}\``, { cause: error, path });
+  }
+}
+
+/** Writes a private file so that readers see either nothing or the whole text, never a part. */
+export async function writeFileAtomically(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${randomUUID()}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw new SearchError(`cannot write \`${path}\``, { cause: error, path });
+  }
+}
+
+/**
+ * Renames `from` to `to`; false when `from` is gone. Of several processes renaming the same file
+ * at once exactly one succeeds, which makes this a claim.
+ */
+export async function renameIfPresent(from: string, to: string): Promise<boolean> {
+  try {
+    await rename(from, to);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return false;
+    throw new SearchError(`cannot rename \`${from}\``, { cause: error, path: from });
+  }
+}
+
+/** Text of a file, or undefined when it does not exist. */
+export async function readTextFileIfPresent(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw new SearchError(`cannot read \`${path}\``, { cause: error, path });
+  }
+}
+
+/** When a file or directory last changed (milliseconds since the epoch), or undefined if gone. */
+export async function modifiedAt(path: string): Promise<number | undefined> {
+  try {
+    return (await lstat(path)).mtimeMs;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw new SearchError(`cannot read \`${path}\``, { cause: error, path });
+  }
+}
+
+/** Removes a file; one that is already gone is fine. */
+export async function removeFile(path: string): Promise<void> {
+  await rm(path, { force: true });
+}
+
+/** Removes a directory if it is empty; a full or missing one is left as it is. */
+export async function removeDirectoryIfEmpty(path: string): Promise<void> {
+  try {
+    await rmdir(path);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' || code === 'ENOTEMPTY' || code === 'EEXIST') return;
+    throw new SearchError(`cannot remove \`${path}\``, { cause: error, path });
+  }
+}

@@ -1,0 +1,183 @@
+import { constants } from 'node:fs';
+import { lstat, open, readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { SearchError } from '../errors.js';
+
+/** The searched tree: listing it, and reading its files within their bounds. */
+
+export interface ListedFile {
+  /** POSIX path relative to the root. */
+  path: string;
+  size: number;
+  /** Which file the listing saw, for `readFileWithin` to check that it opens the same one. */
+  identity: FileIdentity | undefined;
+}
+
+/** A file's device and inode: the same numbers mean the same file, however it was reached. */
+export interface FileIdentity {
+  device: number;
+  inode: number;
+}
+
+/** An entry of a directory the walk reads. */
+export interface DirectoryEntry {
+  name: string;
+  isDirectory: boolean;
+}
+
+/**
+ * Which entries of a directory (relative to the root, '' for the root) the walk keeps: it never
+ * enters a directory left out, nor lists a file left out.
+ */
+export type EntryFilter = (
+  directory: string,
+  entries: readonly DirectoryEntry[],
+) => Promise<ReadonlySet<string>>;
+
+type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries?: unknown[]) => void;
+
+/** fast-glob's `readdir`, with `keep` deciding what each directory holds. */
+function filteredReaddir(root: string, keep: EntryFilter) {
+  return (path: string, ...rest: unknown[]) => {
+    const callback = rest.at(-1) as ReaddirCallback;
+    const withFileTypes = (rest[0] as { withFileTypes?: boolean } | undefined)?.withFileTypes;
+    readdir(path, { withFileTypes: true })
+      .then(async (dirents) => {
+        const directory = relative(root, path).split(sep).join('/');
+        const kept = await keep(
+          directory,
+          dirents.map((dirent) => ({ name: dirent.name, isDirectory: dirent.isDirectory() })),
+        );
+        const entries = dirents.filter((dirent) => kept.has(dirent.name));
+        callback(null, withFileTypes === true ? entries : entries.map((dirent) => dirent.name));
+      })
+      .catch((error: NodeJS.ErrnoException) => callback(error));
+  };
+}
+
+export async function listFiles(
+  root: string,
+  ignore: readonly string[],
+  keep?: EntryFilter,
+): Promise<ListedFile[]> {
+  try {
+    // Loaded here, not at the top: only a search lists a tree, and the CLI's quick answers never do.
+    const { default: fastGlob } = await import('fast-glob');
+    const entries = await fastGlob('**/*', {
+      cwd: root,
+      dot: true,
+      onlyFiles: true,
+      followSymbolicLinks: false,
+      ignore: [...ignore],
+      stats: true,
+      suppressErrors: true,
+      ...(keep && { fs: { readdir: filteredReaddir(root, keep) as never } }),
+    });
+    return entries.map((entry) => ({
+      path: entry.path,
+      size: entry.stats?.size ?? 0,
+      identity: entry.stats && { device: entry.stats.dev, inode: entry.stats.ino },
+    }));
+  } catch (error) {
+    throw new SearchError(`could not list files under \`${root}\``, { cause: error, path: root });
+  }
+}
+
+/** What `statPaths` found: the regular files among the paths, and the directories. */
+export interface StatedPaths {
+  files: ListedFile[];
+  directories: string[];
+}
+
+const STAT_CONCURRENCY = 64;
+
+/**
+ * The paths under `root` (from a listing such as git's) that are regular files, with their sizes,
+ * and those that are directories. Links are neither: the walk never follows them either. A path
+ * gone since it was listed is left out.
+ */
+export async function statPaths(root: string, paths: readonly string[]): Promise<StatedPaths> {
+  const files: ListedFile[] = [];
+  const directories: string[] = [];
+  let next = 0;
+  // A few workers over one queue: no promise per path, the order of the listing kept per worker.
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++] as string;
+      const stats = await lstat(join(root, path)).catch(() => undefined);
+      if (stats?.isFile())
+        files.push({ path, size: stats.size, identity: { device: stats.dev, inode: stats.ino } });
+      else if (stats?.isDirectory()) directories.push(path);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, paths.length) }, worker));
+  return { files, directories };
+}
+
+/** True when `root` is the top directory of a git work tree: it holds `.git` (a directory or a file). */
+export async function isWorkTreeRoot(root: string): Promise<boolean> {
+  return lstat(join(root, '.git')).then(
+    (stats) => stats.isDirectory() || stats.isFile(),
+    () => false,
+  );
+}
+
+/** What reading a file of the searched tree gave: its bytes, or why there are none. */
+export type FileBytes = { bytes: Buffer } | { skipped: 'too-large' | 'unreadable' };
+
+const CHUNK_BYTES = 64 * 1024;
+// Not blocking on a FIFO swapped in after the listing, and never following a link at the end.
+export const OPEN_FLAGS =
+  constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * At most `maxBytes` of a regular file under `root`, whatever its size claims to be: files of
+ * `/proc` say 0 and never end, so the size is never trusted. What is not a regular file once
+ * opened (a device, a pipe, a socket, a link) or cannot be read is `unreadable`, and so is a
+ * file other than the `listed` one: the listing never follows links, but a directory on the way
+ * may have been swapped for a link out of the root since.
+ */
+export async function readFileWithin(
+  root: string,
+  path: string,
+  maxBytes: number,
+  listed?: FileIdentity,
+): Promise<FileBytes> {
+  let handle;
+  try {
+    handle = await open(join(root, path), OPEN_FLAGS);
+  } catch {
+    return { skipped: 'unreadable' };
+  }
+  try {
+    const opened = await handle.stat();
+    if (!opened.isFile()) return { skipped: 'unreadable' };
+    if (listed && (opened.dev !== listed.device || opened.ino !== listed.inode))
+      return { skipped: 'unreadable' };
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxBytes + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > maxBytes) return { skipped: 'too-large' };
+    }
+    return { bytes: Buffer.concat(chunks, total) };
+  } catch {
+    return { skipped: 'unreadable' };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** The bytes of a file under `root` within `maxBytes`, or undefined when there are none to read. */
+export async function readBytes(
+  root: string,
+  path: string,
+  maxBytes: number,
+): Promise<Buffer | undefined> {
+  const read = await readFileWithin(root, path, maxBytes);
+  return 'bytes' in read ? read.bytes : undefined;
+}
