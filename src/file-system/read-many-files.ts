@@ -2,8 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { OPEN_FLAGS, type FileBytes, type ListedFile } from './tree.js';
 
 /**
- * Many files of the searched tree, read by a worker thread: part of the file system's one place
- * (./file-system.ts), apart because it runs in a worker. It makes the checks of `readFileWithin`:
+ * Many files of the searched tree, read by a worker thread: a file of its own because it runs in
+ * a worker. It makes the checks of `readFileWithin` (./tree.ts):
  * opened without following a link or blocking on a FIFO, only a regular file, only the file the
  * listing saw, at most `maxBytes`. Each asynchronous read is four round trips through libuv's
  * thread pool (open, stat, read, close), and over thousands of small files those round trips,
