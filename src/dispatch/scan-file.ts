@@ -36,8 +36,14 @@ export interface KnownWords {
   set(text: string, held: boolean): void;
 }
 
+/** What one scan learns, for a caller that keeps nothing between scans. */
+function scanMemory(): KnownWords {
+  const held = new Map<string, boolean>();
+  return { get: (text) => held.get(text), set: (text, holds) => void held.set(text, holds) };
+}
+
 /** The lower-cased text of a file, searched by substring, with each line's words read once. */
-function searchableText(file: SourceFile, known: KnownWords | undefined) {
+function searchableText(file: SourceFile, known: KnownWords) {
   // Lower-cased on first need: a file whose words are all known to be absent is never searched.
   let lowered: string | undefined;
   const lower = () => (lowered ??= file.text.toLowerCase());
@@ -54,15 +60,9 @@ function searchableText(file: SourceFile, known: KnownWords | undefined) {
   };
   const words = new Map<number, LineWords>();
   // Keywords share words (`config`, `file`): each is searched for once per file.
-  const held = new Map<string, boolean>();
   const holds = (text: string): boolean => {
-    let holds = held.get(text);
-    if (holds === undefined) {
-      const remembered = known?.get(text);
-      holds = remembered ?? lower().includes(text);
-      if (remembered === undefined) known?.set(text, holds);
-      held.set(text, holds);
-    }
+    let holds = known.get(text);
+    if (holds === undefined) known.set(text, (holds = lower().includes(text)));
     return holds;
   };
   const linesByText = new Map<string, number[]>();
@@ -95,8 +95,8 @@ function searchableText(file: SourceFile, known: KnownWords | undefined) {
   };
   return {
     holds,
-    /** False when what is known already says the file lacks the text; undefined when unknown. */
-    knownToLack: (text: string) => (held.get(text) ?? known?.get(text)) === false,
+    /** False only when the file is already known to lack the text: nothing is searched. */
+    mayHold: (text: string) => known.get(text) !== false,
     /** The lines (0-based, ascending) holding any of these texts. */
     linesHolding(texts: readonly string[]): number[] {
       if (texts.length === 1) return linesOf(texts[0] ?? '');
@@ -140,7 +140,7 @@ const showable = (text: SearchableText, line: number) =>
 export function scanFile(
   file: SourceFile,
   keywords: readonly KeywordPattern[],
-  known?: KnownWords,
+  known: KnownWords = scanMemory(),
 ): FileScan[] {
   const text = searchableText(file, known);
   return keywords.map((keyword) =>
@@ -163,15 +163,12 @@ function scanLiteral(text: SearchableText, keyword: KeywordPattern & { phrase: s
 function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPattern): FileScan {
   const inName = (stem: string) => file.fileNameStems.has(stem) || file.directoryStems.has(stem);
   // Whether the file can hold every word, and count for the keyword's frequency, is known from a
-  // plain search of its text: when it can do neither, no line is looked at.
-  // Words known to be absent are asked first: they often settle it with no search at all.
-  const ruledOut =
-    keyword.words.some((alternatives) => alternatives.every(text.knownToLack)) &&
-    keyword.words.some(([plain = '']) => text.knownToLack(plain) && !inName(plain));
-  const possible =
-    !ruledOut &&
-    (keyword.words.every((alternatives) => alternatives.some((stem) => text.holds(stem))) ||
-      keyword.words.every(([plain = '']) => text.holds(plain) || inName(plain)));
+  // plain search of its text: when it can do neither, no line is looked at. What is already
+  // known is asked first: a word known to be absent often settles it with no search at all.
+  const holdsEvery = (holds: (stem: string) => boolean) =>
+    keyword.words.every((alternatives) => alternatives.some(holds)) ||
+    keyword.words.every(([plain = '']) => holds(plain) || inName(plain));
+  const possible = holdsEvery(text.mayHold) && holdsEvery(text.holds);
   const wordLines = keyword.words.map((alternatives) =>
     possible ? text.linesHolding(alternatives) : [],
   );
