@@ -21,10 +21,17 @@ export interface FileScan {
 const MAX_LINES_PER_KEYWORD = 200;
 const MAX_LINE_LENGTH = 1000;
 const NOTHING: FileScan = { match: undefined, counted: false };
+const COUNTED: FileScan = { match: undefined, counted: true };
 
 interface LineWords {
   stems: Set<string>;
-  identifiers: Set<string>;
+  /** The line's identifiers as written: normalised only for a keyword that is one. */
+  tokens: string[];
+  identifiers?: Set<string>;
+}
+
+function identifiersOfLine(words: LineWords): Set<string> {
+  return (words.identifiers ??= new Set(words.tokens.map(normalizeIdentifier)));
 }
 
 /**
@@ -109,11 +116,9 @@ function searchableText(file: SourceFile, known: KnownWords) {
     wordsOf(line: number): LineWords {
       let lineWords = words.get(line);
       if (!lineWords) {
-        lineWords = { stems: new Set(), identifiers: new Set() };
-        for (const identifier of identifiersOf(lineOfText(line))) {
-          lineWords.identifiers.add(normalizeIdentifier(identifier));
+        lineWords = { stems: new Set(), tokens: identifiersOf(lineOfText(line)) };
+        for (const identifier of lineWords.tokens)
           for (const word of stemsOfIdentifier(identifier)) lineWords.stems.add(word);
-        }
         words.set(line, lineWords);
       }
       return lineWords;
@@ -169,6 +174,9 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
     keyword.words.every((alternatives) => alternatives.some(holds)) ||
     keyword.words.every(([plain = '']) => holds(plain) || inName(plain));
   const possible = holdsEvery(text.mayHold) && holdsEvery(text.holds);
+  // Most files of a repository hold none of a rare keyword: settled by name alone, with nothing
+  // built for them.
+  if (!possible && !keyword.member) return scanName(file, keyword, inName);
   const wordLines = keyword.words.map((alternatives) =>
     possible ? text.linesHolding(alternatives) : [],
   );
@@ -208,7 +216,7 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
         keyword.phrase !== undefined
           ? text.lowerLine(line).includes(keyword.phrase)
           : keyword.identifier !== undefined
-            ? words.identifiers.has(keyword.identifier)
+            ? identifiersOfLine(words).has(keyword.identifier)
             : true;
       const lines = exact ? match.exactLines : match.partialLines;
       if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(line + 1);
@@ -221,6 +229,20 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
     match.exactLines.length > 0 ||
     match.partialLines.length > 0;
   return { match: matched ? match : undefined, counted };
+}
+
+/** A keyword whose words are not all in the file's text: matched by its name, if at all. */
+function scanName(
+  file: SourceFile,
+  keyword: KeywordPattern,
+  inName: (stem: string) => boolean,
+): FileScan {
+  const counted = keyword.words.every(([plain = '']) => inName(plain));
+  const inFileName = hasAllWords(keyword, file.fileNameStems);
+  const inDirectory =
+    !inFileName && hasAllWordsInEither(keyword, file.fileNameStems, file.directoryStems);
+  if (!inFileName && !inDirectory) return counted ? COUNTED : NOTHING;
+  return { match: { ...emptyMatch(keyword), inFileName, inDirectory }, counted };
 }
 
 /** The lines in every one of these ascending lists. */

@@ -11,6 +11,11 @@ export function globMatcher(
   globs: readonly string[],
   options: picomatch.PicomatchOptions = {},
 ): (path: string) => boolean {
+  // A query's usual `**/*` matches every listed path (none is empty or has a `.`/`..` part):
+  // nothing to test.
+  const plain = Object.keys(options).every((option) => option === 'dot' || option === 'nocase');
+  if (plain && options.dot === true && globs.some((glob) => glob === '**/*' || glob === '**'))
+    return () => true;
   const nocase = options.nocase === true;
   const matchers = globs.map((glob) => ({
     literals: requiredLiterals(glob, nocase),
