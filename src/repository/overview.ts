@@ -25,16 +25,7 @@ export function describeWorkspace(
     .sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))
     .slice(0, MAX_DIRECTORIES)
     .map(([path, fileCount]) => ({ path, fileCount }));
-  const symbols: Record<string, string[]> = {};
-  for (const file of workspace.files) {
-    const exported = file.outline.symbols.filter((symbol) => symbol.exported);
-    const names = [
-      ...new Set(
-        (exported.length > 0 ? exported : file.outline.symbols).map((symbol) => symbol.name),
-      ),
-    ];
-    if (names.length > 0) symbols[file.path] = names.slice(0, SYMBOLS_PER_FILE);
-  }
+  let symbols: Record<string, string[]> | undefined;
   // Only commits that changed files still here: a deleted file is no one's context.
   const present = new Set(paths);
   const recent = history
@@ -45,7 +36,11 @@ export function describeWorkspace(
     paths,
     kinds: Object.fromEntries(workspace.files.map((file) => [file.path, file.kind])),
     directories,
-    symbols,
+    // Named on first use: only a model's overview shows them, and a judge that never asks for
+    // them (the offline one) spares a pass over every file's outline.
+    get symbols() {
+      return (symbols ??= symbolsByPath(workspace));
+    },
     history: recent,
     packages: workspace.files.flatMap((file) => {
       if (posix.basename(file.path) !== 'package.json' || file.kind !== 'config') return [];
@@ -54,6 +49,21 @@ export function describeWorkspace(
       return name ? [{ name, directory: directory === '.' ? '' : directory }] : [];
     }),
   };
+}
+
+/** A few top-level symbols of each file: the ones it exports, or else the ones it defines. */
+function symbolsByPath(workspace: Workspace): Record<string, string[]> {
+  const symbols: Record<string, string[]> = {};
+  for (const file of workspace.files) {
+    const exported = file.outline.symbols.filter((symbol) => symbol.exported);
+    const names = [
+      ...new Set(
+        (exported.length > 0 ? exported : file.outline.symbols).map((symbol) => symbol.name),
+      ),
+    ];
+    if (names.length > 0) symbols[file.path] = names.slice(0, SYMBOLS_PER_FILE);
+  }
+  return symbols;
 }
 
 function packageName(manifest: string): string | undefined {

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { distinctIdentifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { stem } from '../text/stem.js';
-import { extractOutline, type Outline } from '../structure/outline.js';
+import { extractOutline, hasOutline, type Outline } from '../structure/outline.js';
 import { type FileKind } from '../contracts/file-kind.js';
 
 /** A file read once per run, with the small indexes every cycle's matching reuses. */
@@ -146,18 +146,26 @@ function directoryStemsOf(directory: string): ReadonlySet<string> {
   return stems;
 }
 
+/** One more than the text's line breaks, as many as splitting it would give. */
+function countLines(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 export function analyzeSource(path: string, content: string): SourceFile {
   const text = content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
-  const split = text.split('\n');
-  const outline = extractOutline(path, split);
-  const kind = kindOfContent(path, split);
+  // Data, docs and config have no outline to find: their lines are not split to look.
+  const split = hasOutline(path) ? text.split('\n') : undefined;
+  const outline = split ? extractOutline(path, split) : { imports: [], symbols: [] };
+  const kind = split ? kindOfContent(path, split) : kindOf(path);
   let lines: string[] | undefined;
   let symbolStems: ReadonlySet<string>[] | undefined;
   return {
     path,
     kind,
     text,
-    lineCount: split.length,
+    lineCount: split?.length ?? countLines(text),
     get lines() {
       return (lines ??= text.split('\n'));
     },

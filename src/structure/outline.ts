@@ -251,8 +251,14 @@ function openedGroup(
   return { names, closer, lastLine: index + MAX_GROUP_LINES };
 }
 
+/** Whether the outline can find anything in a file of this path: not in data, docs or config. */
+export function hasOutline(path: string): boolean {
+  return familyOf(path) !== 'other';
+}
+
 export function extractOutline(path: string, lines: readonly string[]): Outline {
   const family = familyOf(path);
+  if (family === 'other') return { imports: [], symbols: [] };
   const imports: ImportReference[] = [];
   const symbols: DefinedSymbol[] = [];
   const seen = new Set<string>();
