@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { SearchError } from '../errors.js';
+import { DIRECTORY, REGULAR_FILE, statManyPaths, type PathStats } from './stat-many-paths.js';
 
 /** The searched tree: listing it, and reading its files within their bounds. */
 
@@ -90,13 +91,27 @@ export interface StatedPaths {
 }
 
 const STAT_CONCURRENCY = 64;
+/** Below this many paths, starting the workers costs more than they save. */
+const MIN_PATHS_FOR_THE_WORKERS = 256;
 
 /**
  * The paths under `root` (from a listing such as git's) that are regular files, with their sizes,
  * and those that are directories. Links are neither: the walk never follows them either. A path
  * gone since it was listed is left out.
  */
-export async function statPaths(root: string, paths: readonly string[]): Promise<StatedPaths> {
+export async function statPaths(
+  root: string,
+  paths: readonly string[],
+  signal?: AbortSignal,
+): Promise<StatedPaths> {
+  if (paths.length >= MIN_PATHS_FOR_THE_WORKERS) {
+    const stated = await statManyPaths(root, paths, signal).catch((error: unknown) => {
+      if (signal?.aborted) throw error;
+      // No worker on this platform, or it failed: stated here instead.
+      return undefined;
+    });
+    if (stated) return statedPaths(paths, stated);
+  }
   const files: ListedFile[] = [];
   const directories: string[] = [];
   let next = 0;
@@ -111,6 +126,18 @@ export async function statPaths(root: string, paths: readonly string[]): Promise
     }
   };
   await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, paths.length) }, worker));
+  return { files, directories };
+}
+
+function statedPaths(paths: readonly string[], { kinds, numbers }: PathStats): StatedPaths {
+  const files: ListedFile[] = [];
+  const directories: string[] = [];
+  paths.forEach((path, index) => {
+    if (kinds[index] === DIRECTORY) directories.push(path);
+    if (kinds[index] !== REGULAR_FILE) return;
+    const [size = 0, device = 0, inode = 0] = numbers.subarray(index * 3, index * 3 + 3);
+    files.push({ path, size, identity: { device, inode } });
+  });
   return { files, directories };
 }
 

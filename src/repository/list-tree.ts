@@ -102,7 +102,7 @@ async function listRepository(
   if (!listing) return undefined;
   const rooted = (path: string) => (prefix ? `${prefix}/${path}` : path);
   const paths = listing.paths.map(rooted).filter((path) => !excluded(path));
-  const { files, directories } = await statPaths(root, paths);
+  const { files, directories } = await statPaths(root, paths, options.signal);
   const nested = [...directories, ...listing.nested.map(rooted)].filter(
     (path) => !excluded(`${path}/`) && !excluded(path),
   );

@@ -69,6 +69,8 @@ const MIN_FILES_FOR_THE_READER = 256;
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
   await assertSearchableRoot(root);
+  const interrupted = () =>
+    new AbortError('interrupted while reading the repository, before any file was judged');
   const listing = await listTree(root, {
     excludes: [
       ...DEFAULT_EXCLUDED_DIRECTORIES,
@@ -77,6 +79,8 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     ],
     maxIgnoreFileBytes: options.maxFileBytes,
     signal: options.signal,
+  }).catch((error: unknown) => {
+    throw options.signal?.aborted ? interrupted() : error;
   });
   const skipped: SkippedFiles = {
     ignored: listing.ignored,
@@ -110,8 +114,6 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     if (looksMinified(text)) return (skipped.minified++, undefined);
     return analyzeSource(entry.path, text);
   };
-  const interrupted = () =>
-    new AbortError('interrupted while reading the repository, before any file was judged');
   const read: (SourceFile | undefined)[] = [];
   if (kept.length >= MIN_FILES_FOR_THE_READER) {
     // The listed size is not trusted: a file may have grown, or claim 0 and never end.
