@@ -1,3 +1,5 @@
+import { countLines } from '../text/count-lines.js';
+
 /**
  * What is never worth a judge's attention: dependencies, build output, caches, lock files,
  * minified bundles, binaries and very large files. Users add their own with `excludes`.
@@ -74,7 +76,5 @@ export function looksBinary(content: Uint8Array): boolean {
 /** Bundled or minified code: a few enormous lines. */
 export function looksMinified(text: string): boolean {
   if (text.length < 2048) return false;
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-  return text.length / lines > 300;
+  return text.length / countLines(text) > 300;
 }

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { distinctIdentifiersOf, splitIdentifier } from '../text/identifiers.js';
+import { countLines } from '../text/count-lines.js';
 import { stem } from '../text/stem.js';
 import { extractOutline, hasOutline, type Outline } from '../structure/outline.js';
 import { type FileKind } from '../contracts/file-kind.js';
@@ -144,13 +145,6 @@ function directoryStemsOf(directory: string): ReadonlySet<string> {
     directoryStemsCache.set(directory, stems);
   }
   return stems;
-}
-
-/** One more than the text's line breaks, as many as splitting it would give. */
-function countLines(text: string): number {
-  let count = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
-  return count;
 }
 
 export function analyzeSource(path: string, content: string): SourceFile {
