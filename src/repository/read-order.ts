@@ -40,11 +40,22 @@ function taskStemsOf(task: string): Set<string> {
   return stems;
 }
 
-/** True when a directory or the file name (not its extension) is one of the task's words. */
-function sharesTaskWord(path: string, taskStems: ReadonlySet<string>): boolean {
-  const extension = path.lastIndexOf('.');
-  const named = extension > path.lastIndexOf('/') + 1 ? path.slice(0, extension) : path;
-  return wordsOf(named).some((word) => taskStems.has(stem(word)));
+/**
+ * True when a directory or the file name (not its extension) is one of the task's words. Words
+ * never cross a `/`, so a directory's answer is found once for all its files.
+ */
+function taskWordTest(taskStems: ReadonlySet<string>): (path: string) => boolean {
+  const holdsTaskWord = (text: string) => wordsOf(text).some((word) => taskStems.has(stem(word)));
+  const directories = new Map<string, boolean>();
+  return (path) => {
+    const slash = path.lastIndexOf('/');
+    const directory = path.slice(0, Math.max(0, slash));
+    let shares = directories.get(directory);
+    if (shares === undefined) directories.set(directory, (shares = holdsTaskWord(directory)));
+    const name = path.slice(slash + 1);
+    const extension = name.lastIndexOf('.');
+    return shares || holdsTaskWord(extension > 0 ? name.slice(0, extension) : name);
+  };
 }
 
 /**
@@ -57,11 +68,11 @@ export function keepMostLikely<Entry extends { path: string }>(
   task = '',
 ): Entry[] {
   if (entries.length <= limit) return [...entries];
-  const taskStems = taskStemsOf(task);
+  const sharesTaskWord = taskWordTest(taskStemsOf(task));
   const ranked = entries
     .map((entry) => ({
       entry,
-      named: sharesTaskWord(entry.path, taskStems) ? 0 : 1,
+      named: sharesTaskWord(entry.path) ? 0 : 1,
       rank: rankOf(entry.path),
       depth: depthOf(entry.path),
     }))
