@@ -61,10 +61,10 @@ function searchableText(file: SourceFile, known: KnownWords) {
   let textStarts: number[] | undefined;
   const startsOfLines = () => (lowerStarts ??= lineStartsOf(lower()));
   /** A line of the text as written, without the file's lines split and kept. */
-  const lineOfText = (line: number): string => {
-    textStarts ??= lower().length === file.text.length ? startsOfLines() : lineStartsOf(file.text);
-    return lineAt(file.text, textStarts, line);
-  };
+  const textLineStarts = () =>
+    (textStarts ??=
+      lower().length === file.text.length ? startsOfLines() : lineStartsOf(file.text));
+  const lineOfText = (line: number): string => lineAt(file.text, textLineStarts(), line);
   const words = new Map<number, LineWords>();
   // Keywords share words (`config`, `file`): each is searched for once per file.
   const holds = (text: string): boolean => {
@@ -112,7 +112,12 @@ function searchableText(file: SourceFile, known: KnownWords) {
       return [...lines].sort((left, right) => left - right);
     },
     lowerLine: (line: number) => lineAt(lower(), startsOfLines(), line),
-    lineLength: (line: number) => lineOfText(line).length,
+    /** A line's length as written, measured without cutting it out. */
+    lineLength(line: number): number {
+      const starts = textLineStarts();
+      const next = starts[line + 1];
+      return (next === undefined ? file.text.length + 1 : next) - 1 - (starts[line] ?? 0);
+    },
     wordsOf(line: number): LineWords {
       let lineWords = words.get(line);
       if (!lineWords) {
@@ -208,7 +213,13 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
     !match.inFileName && hasAllWordsInEither(keyword, file.fileNameStems, file.directoryStems);
   if (content) {
     match.definitions = definitionsOf(file, keyword);
+    // A plain word's lines are all exact: once they are full, no later line adds anything.
+    const allExact = keyword.phrase === undefined && keyword.identifier === undefined;
+    const full = () =>
+      match.exactLines.length >= MAX_LINES_PER_KEYWORD &&
+      (allExact || match.partialLines.length >= MAX_LINES_PER_KEYWORD);
     for (const line of commonLines(wordLines)) {
+      if (full()) break;
       if (!showable(text, line)) continue;
       const words = text.wordsOf(line);
       if (!hasAllWords(keyword, words.stems)) continue;
