@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { runWorkerTask } from './worker-task.js';
 import { OPEN_FLAGS, type FileBytes, type ListedFile } from './tree.js';
 
 /**
@@ -93,56 +93,41 @@ export function readManyFiles(
   onFile: (entry: ListedFile, read: FileBytes) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (entries.length === 0) return resolve();
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { root, flags: OPEN_FLAGS, maxBytes },
-    });
-    let sent = 0;
-    let received = 0;
-    let finished = false;
-    const finish = (error?: unknown) => {
-      if (finished) return;
-      finished = true;
-      signal?.removeEventListener('abort', abort);
-      void worker.terminate();
-      if (error === undefined) resolve();
-      else reject(error instanceof Error ? error : new Error(String(error)));
-    };
-    const abort = () => finish(signal?.reason ?? new Error('aborted'));
-    const send = () => {
-      if (sent >= entries.length) return;
-      const batch = entries.slice(sent, sent + BATCH_FILES);
-      sent += batch.length;
-      worker.postMessage(batch.map(({ path, identity }) => ({ path, identity })));
-    };
-    worker.on('message', (answers: WorkerAnswer[]) => {
-      if (finished) return;
-      try {
-        for (const answer of answers) {
-          const entry = entries[received++];
-          if (!entry) continue;
-          const { bytes } = answer as { bytes?: Uint8Array };
-          onFile(
-            entry,
-            bytes
-              ? { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
-              : (answer as FileBytes),
-          );
+  if (entries.length === 0) return Promise.resolve();
+  return runWorkerTask<void>(
+    WORKER_SOURCE,
+    { root, flags: OPEN_FLAGS, maxBytes },
+    'file reader',
+    signal,
+    (worker, end) => {
+      let sent = 0;
+      let received = 0;
+      const send = () => {
+        if (sent >= entries.length) return;
+        const batch = entries.slice(sent, sent + BATCH_FILES);
+        sent += batch.length;
+        worker.postMessage(batch.map(({ path, identity }) => ({ path, identity })));
+      };
+      worker.on('message', (answers: WorkerAnswer[]) => {
+        try {
+          for (const answer of answers) {
+            const entry = entries[received++];
+            if (!entry) continue;
+            const { bytes } = answer as { bytes?: Uint8Array };
+            onFile(
+              entry,
+              bytes
+                ? { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
+                : (answer as FileBytes),
+            );
+          }
+        } catch (error) {
+          return end.reject(error);
         }
-      } catch (error) {
-        return finish(error);
-      }
-      if (received >= entries.length) finish();
-      else send();
-    });
-    worker.on('error', finish);
-    worker.on('exit', (code) => {
-      if (received < entries.length) finish(new Error(`the file reader stopped (exit ${code})`));
-    });
-    if (signal?.aborted) return abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    for (let batch = 0; batch < BATCHES_AHEAD; batch++) send();
-  });
+        if (received >= entries.length) end.resolve();
+        else send();
+      });
+      for (let batch = 0; batch < BATCHES_AHEAD; batch++) send();
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { runWorkerTask } from './worker-task.js';
 
 /**
  * `lstat` of many paths by worker threads, for the listing's sizes and kinds: a file of its own
@@ -82,22 +82,11 @@ function statInWorker(
   paths: readonly string[],
   signal: AbortSignal | undefined,
 ): Promise<PathStats> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { root, paths } });
-    let finished = false;
-    const finish = (error: unknown, stats?: PathStats) => {
-      if (finished) return;
-      finished = true;
-      signal?.removeEventListener('abort', abort);
-      void worker.terminate();
-      if (stats) resolve(stats);
-      else reject(error instanceof Error ? error : new Error(String(error)));
-    };
-    const abort = () => finish(signal?.reason ?? new Error('aborted'));
-    worker.on('message', (stats: PathStats) => finish(undefined, stats));
-    worker.on('error', finish);
-    worker.on('exit', (code) => finish(new Error(`the path stater stopped (exit ${code})`)));
-    if (signal?.aborted) return abort();
-    signal?.addEventListener('abort', abort, { once: true });
-  });
+  return runWorkerTask<PathStats>(
+    WORKER_SOURCE,
+    { root, paths },
+    'path stater',
+    signal,
+    (worker, end) => worker.on('message', end.resolve),
+  );
 }

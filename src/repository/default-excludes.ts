@@ -76,5 +76,8 @@ export function looksBinary(content: Uint8Array): boolean {
 /** Bundled or minified code: a few enormous lines. */
 export function looksMinified(text: string): boolean {
   if (text.length < 2048) return false;
-  return text.length / countLines(text) > 300;
+  // Over 300 characters a line on average: fewer lines than this. Ordinary code has many more,
+  // and is not counted to its end.
+  const fewest = text.length / 300;
+  return countLines(text, fewest) < fewest;
 }

@@ -151,7 +151,7 @@ export function analyzeSource(path: string, content: string): SourceFile {
   const text = content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
   // Data, docs and config have no outline to find: their lines are not split to look.
   const split = hasOutline(path) ? text.split('\n') : undefined;
-  const outline = split ? extractOutline(path, split) : { imports: [], symbols: [] };
+  const outline = extractOutline(path, split ?? []);
   const kind = split ? kindOfContent(path, split) : kindOf(path);
   let lines: string[] | undefined;
   let symbolStems: ReadonlySet<string>[] | undefined;

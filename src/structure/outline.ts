@@ -258,7 +258,6 @@ export function hasOutline(path: string): boolean {
 
 export function extractOutline(path: string, lines: readonly string[]): Outline {
   const family = familyOf(path);
-  if (family === 'other') return { imports: [], symbols: [] };
   const imports: ImportReference[] = [];
   const symbols: DefinedSymbol[] = [];
   const seen = new Set<string>();
