@@ -33,6 +33,8 @@ const USAGE = `Usage: npm run bench:quality -- --repos DIR [options]
   --filter TEXT    only tasks whose id contains TEXT
   --cache DIR      where trees are extracted at each task's commit, reused between runs
                    (default: $TMPDIR/iterative-retrieval-bench)
+  --index-dir DIR  stored indexes for the offline runs: the first run builds each checkout's,
+                   a later one with the same DIR reads it (the rankings must not change)
   --out FILE       the JSON report (default: bench/reports/quality.json)
   --bridge         ANTHROPIC_BASE_URL is the model bridge (../shared/bench/model-bridge): each
                    task's requests go to its own group (BASE/t/<task>), and no call times out
@@ -63,6 +65,7 @@ const { values } = parseArgs({
     bridge: { type: 'boolean', default: false },
     parallel: { type: 'string', default: '1' },
     'claude-runs': { type: 'string', default: CLAUDE_RUN_NAMES.join(',') },
+    'index-dir': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -116,6 +119,7 @@ const report = await runBenchmark({
   tasks,
   reposDirectory,
   cacheDirectory: resolve(values.cache),
+  ...(values['index-dir'] && { indexDirectory: resolve(values['index-dir']) }),
   ...(apiKey && {
     claude: (task) =>
       connectClaudeJudge({

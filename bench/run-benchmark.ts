@@ -75,7 +75,7 @@ export interface MethodSummary {
  */
 export const CLAUDE_RUN_NAMES = ['default', 'every-cycle', 'seed-rule'] as const;
 export type ClaudeRun = (typeof CLAUDE_RUN_NAMES)[number];
-type RunOptions = Partial<Pick<RetrievalOptions, 'stopWhen'>>;
+type RunOptions = Partial<Pick<RetrievalOptions, 'stopWhen' | 'cacheDirectory'>>;
 const CLAUDE_RUNS: Record<ClaudeRun, { method: string; options: RunOptions }> = {
   default: { method: 'claude', options: {} },
   'every-cycle': { method: 'claude, every cycle', options: { stopWhen: [] } },
@@ -96,6 +96,11 @@ export interface BenchmarkOptions {
   /** Which Claude runs to make, in this order (default: all of `CLAUDE_RUN_NAMES`). */
   claudeRuns?: readonly ClaudeRun[];
   onResult?: (result: TaskResult) => void;
+  /**
+   * A directory of stored indexes for the offline runs (`cacheDirectory`): a first pass builds
+   * each checkout's, a second one reads it. Rankings must be the same either way.
+   */
+  indexDirectory?: string;
 }
 
 export interface BenchmarkReport {
@@ -277,7 +282,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       task,
       root,
       createHeuristicJudge(),
-      { history },
+      { history, ...(options.indexDirectory && { cacheDirectory: options.indexDirectory }) },
       prompts,
       workspace,
     ))

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,9 +18,11 @@ const USAGE = `Usage: npm run bench:speed -- (--repos DIR | --trees DIRS) [optio
   --cli FILE      the CLI to time (default: dist/cli/main.js; npm run build first)
   --out FILE      the JSON report (default: bench/reports/speed.json)
 
-Each round runs, on each tree, the CLI with the offline judge, \`rg -l\` given the keywords the
-CLI searched for (when ripgrep is installed) and \`git ls-files\`, one after the other, so a busy
-machine slows all three alike. Wall times and peak RSS (from /usr/bin/time, when present) are
+First each tree's stored index is built (\`iterative-retrieval index\`, timed). Then each round
+runs, on each tree, the CLI with the offline judge cold (\`--no-cache\`: every file read) and warm
+(reading the index), \`rg -l\` given the keywords the CLI searched for (when ripgrep is
+installed) and \`git ls-files\`, one after the other, so a busy machine slows all of them alike.
+A warm run that finds other files than the cold one stops the benchmark. Wall times and peak RSS (from /usr/bin/time, when present) are
 medians over the rounds; the phase timings are the CLI's own (\`timings\` in its JSON).`;
 
 const { values } = parseArgs({
@@ -57,16 +59,40 @@ const timed = (command: string, args: readonly string[]) => runTimed(command, ar
 
 interface Pack {
   stats: { filesConsidered: number };
+  evaluated: { path: string; relevance: number }[];
   timings: Record<'totalMs' | 'readMs' | 'dispatchMs' | 'evaluateMs' | 'refineMs', number>;
   trace: { query: { keywords: string[] } }[];
 }
 
-async function runTool(tree: string): Promise<{ finished: Finished; pack: Pack }> {
-  const cli = resolve(values.cli);
+/** What a run found, without its timings. */
+const rankingOf = (pack: Pack) => ({
+  evaluated: pack.evaluated.map(({ path, relevance }) => [path, relevance]),
+  queries: pack.trace.map((cycle) => cycle.query),
+});
+
+const cli = resolve(values.cli);
+/** The CLI with these arguments; the sources themselves run too, for a check without a build. */
+async function runCli(args: readonly string[]): Promise<Finished> {
   const finished = await timed(process.execPath, [
-    // The sources themselves, for a quick check without a build.
     ...(cli.endsWith('.ts') ? ['--import', 'tsx'] : []),
     cli,
+    ...args,
+  ]);
+  if (finished.code !== 0)
+    throw new Error(
+      `the CLI failed (exit ${finished.code}): ${args.join(' ')}: ${finished.stderr}`,
+    );
+  return finished;
+}
+
+/** Stored indexes of the warm runs, built before the rounds; cold runs use none. */
+const indexes = await mkdtemp(join(tmpdir(), 'iterative-retrieval-speed-indexes-'));
+
+async function runTool(
+  tree: string,
+  cache: 'cold' | 'warm',
+): Promise<{ finished: Finished; pack: Pack }> {
+  const finished = await runCli([
     values.task,
     '--root',
     tree,
@@ -74,9 +100,8 @@ async function runTool(tree: string): Promise<{ finished: Finished; pack: Pack }
     'heuristic',
     '--format',
     'json',
+    ...(cache === 'cold' ? ['--no-cache'] : ['--cache-dir', indexes]),
   ]);
-  if (finished.code !== 0)
-    throw new Error(`the CLI failed on ${tree} (exit ${finished.code}): ${finished.stderr}`);
   return { finished, pack: JSON.parse(finished.stdout) as Pack };
 }
 
@@ -99,6 +124,9 @@ interface Samples {
   filesOnDisk: number;
   filesRead: number;
   tool: Finished[];
+  warm: Finished[];
+  /** `iterative-retrieval index` on the tree, with no index before. */
+  indexBuild: Finished | undefined;
   phases: Pack['timings'][];
   ripgrep: Finished[];
   gitListing: Finished[];
@@ -113,14 +141,23 @@ for (const tree of trees) {
     filesOnDisk,
     filesRead: 0,
     tool: [],
+    warm: [],
+    indexBuild: undefined,
     phases: [],
     ripgrep: [],
     gitListing: [],
   });
 }
+for (const sample of samples) {
+  console.error(`indexing ${sample.tree}…`);
+  sample.indexBuild = await runCli(['index', '--root', sample.tree, '--cache-dir', indexes]);
+}
 for (let round = 0; round <= runs; round++) {
   for (const sample of samples) {
-    const { finished, pack } = await runTool(sample.tree);
+    const { finished, pack } = await runTool(sample.tree, 'cold');
+    const warm = await runTool(sample.tree, 'warm');
+    if (JSON.stringify(rankingOf(warm.pack)) !== JSON.stringify(rankingOf(pack)))
+      throw new Error(`the warm run on ${sample.tree} found other files than the cold one`);
     const keywords = [...new Set(pack.trace.flatMap((cycle) => cycle.query.keywords))];
     const ripgrep = hasRipgrep
       ? await timed('rg', [
@@ -138,11 +175,14 @@ for (let round = 0; round <= runs; round++) {
       '-co',
       '--exclude-standard',
     ]);
-    console.error(`round ${round}: ${sample.tree}: ${Math.round(finished.ms)} ms`);
+    console.error(
+      `round ${round}: ${sample.tree}: cold ${Math.round(finished.ms)} ms, warm ${Math.round(warm.finished.ms)} ms`,
+    );
     // Round 0 warms the file cache and is not counted.
     if (round === 0) continue;
     sample.filesRead = pack.stats.filesConsidered;
     sample.tool.push(finished);
+    sample.warm.push(warm.finished);
     sample.phases.push(pack.timings);
     if (ripgrep) sample.ripgrep.push(ripgrep);
     sample.gitListing.push(gitListing);
@@ -157,6 +197,7 @@ const mib = (runs: Finished[]) => {
 const wall = (runs: Finished[]) => median(runs.map((run) => run.ms));
 const rows = samples.map((sample) => {
   const tool = wall(sample.tool);
+  const warm = wall(sample.warm);
   const ripgrep = sample.ripgrep.length ? wall(sample.ripgrep) : undefined;
   const phase = (name: keyof Pack['timings']) =>
     Math.round(median(sample.phases.map((timings) => timings[name])));
@@ -167,21 +208,27 @@ const rows = samples.map((sample) => {
     toolMs: tool,
     ripgrepMs: ripgrep,
     ratio: ripgrep ? tool / ripgrep : undefined,
+    warmMs: warm,
+    warmRatio: ripgrep ? warm / ripgrep : undefined,
+    indexBuildMs: sample.indexBuild?.ms,
     gitListingMs: wall(sample.gitListing),
     peak: mib(sample.tool),
+    warmPeak: mib(sample.warm),
     phases: { read: phase('readMs'), dispatch: phase('dispatchMs'), evaluate: phase('evaluateMs') },
   };
 });
 
+const ratio = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(1)}×`);
 const table = [
-  '| files on disk / read | tool | `rg -l` | ratio | `git ls-files` | peak RSS | read / dispatch / evaluate |',
-  '|---|---|---|---|---|---|---|',
+  '| files on disk / read | cold | `rg -l` | ratio | warm | ratio | index build | `git ls-files` | peak RSS cold / warm | cold read / dispatch / evaluate |',
+  '|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (row) =>
-      `| ${row.filesOnDisk.toLocaleString('en')} / ${row.filesRead.toLocaleString('en')} | ${seconds(row.toolMs)} | ${row.ripgrepMs === undefined ? '–' : seconds(row.ripgrepMs)} | ${row.ratio === undefined ? '–' : `${row.ratio.toFixed(1)}×`} | ${seconds(row.gitListingMs)} | ${row.peak} | ${row.phases.read} / ${row.phases.dispatch} / ${row.phases.evaluate} ms |`,
+      `| ${row.filesOnDisk.toLocaleString('en')} / ${row.filesRead.toLocaleString('en')} | ${seconds(row.toolMs)} | ${row.ripgrepMs === undefined ? '–' : seconds(row.ripgrepMs)} | ${ratio(row.ratio)} | ${seconds(row.warmMs)} | ${ratio(row.warmRatio)} | ${row.indexBuildMs === undefined ? '–' : seconds(row.indexBuildMs)} | ${seconds(row.gitListingMs)} | ${row.peak} / ${row.warmPeak} | ${row.phases.read} / ${row.phases.dispatch} / ${row.phases.evaluate} ms |`,
   ),
 ].join('\n');
 console.log(`${runs} rounds, medians${hasRipgrep ? '' : '; ripgrep is not installed'}\n\n${table}`);
+await rm(indexes, { recursive: true, force: true });
 await mkdir(dirname(values.out), { recursive: true });
 await writeFile(
   values.out,

@@ -1,5 +1,6 @@
 /** iterative-retrieval: the code context a subagent needs, found before it starts. */
 export { iterativeRetrieve } from './retrieve.js';
+export { buildIndex, type BuildIndexOptions, type BuiltIndex } from './build-index.js';
 export { retrievalOptionsSchema, parseRetrievalOptions, type RetrievalOptions } from './options.js';
 export { querySchema, type Query } from './contracts/query.js';
 export {

@@ -108,6 +108,18 @@ export const retrievalOptionsSchema = z
     maxFileBytes: z.int().min(1).default(1_000_000),
     /** Most files read from the repository. Default 50,000. */
     maxRepositoryFiles: z.int().min(1).default(50_000),
+    /**
+     * A directory for stored word indexes, one per searched root. With it, a run takes each
+     * unchanged file (same size, modification time and inode) from the root's index instead of
+     * reading and analysing it again, and leaves the index up to date: the first run on a root
+     * pays for building it, later ones read only what changed. Default: none (no index).
+     */
+    cacheDirectory: z.string().min(1).optional(),
+    /** Most bytes the cache directory's indexes take together; the least recently used go first. Default 1 GiB. */
+    maxCacheBytes: z
+      .int()
+      .min(1)
+      .default(1024 ** 3),
     /** Most model calls per run. Default: unlimited. */
     maxCalls: z.int().min(1).optional(),
     /** Most input tokens (including cache reads and writes) per run. Default: unlimited. */

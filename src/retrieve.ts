@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { describeWorkspace } from './repository/overview.js';
 import { openWorkspace, type Workspace } from './repository/workspace.js';
+import { loadIndex, saveIndex } from './repository/index-cache.js';
 import { excerptCandidate } from './dispatch/dispatch.js';
 import type { JudgedFile } from './contracts/evaluation.js';
 import { ConfigError } from './errors.js';
@@ -102,6 +103,12 @@ async function retrieveWithin(
           signal,
           ...(resolved.history !== true && resolved.history),
         });
+  const cache = resolved.cacheDirectory
+    ? { directory: resolve(resolved.cacheDirectory), maxBytes: resolved.maxCacheBytes }
+    : undefined;
+  const stored = cache ? await loadIndex(cache, root) : undefined;
+  if (stored && 'problem' in stored)
+    logger.warn({ problem: stored.problem }, 'stored index not used: it is built again');
   const workspace = await openWorkspace(root, {
     excludes: resolved.excludes,
     allowSecretFiles: resolved.allowSecretFiles,
@@ -109,8 +116,16 @@ async function retrieveWithin(
     maxFiles: resolved.maxRepositoryFiles,
     task,
     syntax: resolved.syntax,
+    index: stored && { stored: stored.index },
     signal,
   });
+  // Saved while the run goes on; a cache that cannot be written costs the next run, not this one.
+  const saved =
+    cache && workspace.index?.changed
+      ? saveIndex(cache, root, workspace.index.updated).catch((error: unknown) =>
+          logger.warn({ err: error }, 'stored index not saved'),
+        )
+      : undefined;
   resolved.onProgress?.({ type: 'read', files: workspace.files.length, ms: workspace.readMs });
   logger.info(
     {
@@ -119,6 +134,12 @@ async function retrieveWithin(
       skipped: workspace.skipped,
       ms: Math.round(workspace.readMs),
       judge: judge.name,
+      ...(workspace.index && {
+        storedIndex: {
+          read: workspace.index.read,
+          reused: workspace.index.updated.files.size - workspace.index.read,
+        },
+      }),
     },
     'read repository',
   );
@@ -199,5 +220,6 @@ async function retrieveWithin(
     'done',
   );
   for (const warning of pack.warnings) logger.warn(warning);
+  await saved;
   return pack;
 }

@@ -4,8 +4,11 @@ import type { RetrievalOptions } from '../options.js';
 import { FLAGS, type FlagDefinition, type FlagOption } from './flags.js';
 import { quoteValue } from './quote-value.js';
 
-/** `retrieve` is the default; `hook` and `mcp` run the integrations (./hook-command.ts, ./mcp-command.ts). */
-export type Command = 'retrieve' | 'hook' | 'mcp';
+/**
+ * `retrieve` is the default; `hook` and `mcp` run the integrations (./hook-command.ts,
+ * ./mcp-command.ts); `index` builds a repository's stored index (./index-command.ts).
+ */
+export type Command = 'retrieve' | 'hook' | 'mcp' | 'index';
 
 /** The command line as typed: which command, the task, and each flag's raw value in order. */
 export interface CommandLine {
@@ -25,12 +28,12 @@ export type FlagOptions = Pick<RetrievalOptions, FlagOption>;
 export type { CliArguments } from './flag-values.js';
 
 /**
- * The command: `hook` or `mcp` when it is the first argument, else a plain run. Decided from the
- * first argument alone, before any parsing, so that a hook whose flags are wrong still knows it
- * is a hook (and must not exit 2). Only the integrations are words: a task is never `retrieve`.
+ * The command: `hook`, `mcp` or `index` when it is the first argument, else a plain run. Decided
+ * from the first argument alone, before any parsing, so that a hook whose flags are wrong still
+ * knows it is a hook (and must not exit 2). A task is never `retrieve`.
  */
 export function commandOf(argv: readonly string[]): Command {
-  return argv[0] === 'hook' || argv[0] === 'mcp' ? argv[0] : 'retrieve';
+  return argv[0] === 'hook' || argv[0] === 'mcp' || argv[0] === 'index' ? argv[0] : 'retrieve';
 }
 
 const BY_NAME = new Map(
@@ -87,7 +90,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
   if (command !== 'retrieve') positionals.shift();
   if (command !== 'retrieve' && positionals.length > 0)
     throw new ConfigError(
-      `\`${command}\` takes no task argument (got ${quoteValue(positionals[0] ?? '')}); its tasks come from ${command === 'hook' ? 'Claude Code' : 'the MCP client'}`,
+      `\`${command}\` takes no task argument (got ${quoteValue(positionals[0] ?? '')}); ${command === 'index' ? 'it indexes the --root directory' : `its tasks come from ${command === 'hook' ? 'Claude Code' : 'the MCP client'}`}`,
       { option: 'task' },
     );
   if (positionals.length > 1)

@@ -39,6 +39,8 @@ export const cliSettingsSchema = z.object({
   refinerModel: modelIdSchema.optional(),
   /** `--stop-when`, repeatable: stop condition names; `none` alone runs every cycle. */
   stopWhen: z.array(z.enum([...STOP_CONDITION_NAMES, 'none'])).optional(),
+  cacheDir: pathSchema.optional(),
+  noCache: z.boolean().default(false),
 });
 
 /** The command line once every value is checked. */

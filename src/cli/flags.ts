@@ -42,7 +42,9 @@ export type FlagSetting =
   | 'prompts'
   | 'evaluatorModel'
   | 'refinerModel'
-  | 'stopWhen';
+  | 'stopWhen'
+  | 'cacheDir'
+  | 'noCache';
 
 interface FlagBase {
   /** As typed after `--`. */
@@ -174,6 +176,19 @@ export const FLAGS: readonly FlagDefinition[] = [
     option: 'history',
     group: 'search',
     help: 'ignore the git history (by default the offline judge ranks higher the files that past commits like the task changed, and the Claude refiner is shown the files changed together with the relevant ones)',
+  },
+  {
+    flag: 'cache-dir',
+    value: '<dir>',
+    setting: 'cacheDir',
+    group: 'search',
+    help: 'where each repository’s stored index is kept (default: $RETRIEVAL_CACHE_DIR, else iterative-retrieval in $XDG_CACHE_HOME or ~/.cache); a run takes unchanged files from it instead of reading them, and the first run on a repository builds it in the background',
+  },
+  {
+    flag: 'no-cache',
+    setting: 'noCache',
+    group: 'search',
+    help: 'neither read nor build a stored index (same as RETRIEVAL_CACHE_DIR=off)',
   },
   {
     flag: 'no-syntax',

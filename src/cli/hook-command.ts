@@ -42,16 +42,19 @@ async function answerHook(
     budgetTokens: args.budgetTokens ?? DEFAULT_HANDOVER_TOKENS,
     retrieve: async (task, root) => {
       // The pipeline loads only once the hook knows it will search: quick answers never pay for it.
-      const [{ chooseJudgeFor }, { retrieveOrFallBack }] = await Promise.all([
+      const [{ chooseJudgeFor }, { retrieveOrFallBack }, { indexedRun }] = await Promise.all([
         import('./choose-judge.js'),
         import('../retrieve-or-fall-back.js'),
+        import('./stored-index.js'),
       ]);
+      const indexed = await indexedRun(io, args, root);
       const { judge, because } = await chooseJudgeFor(args, io.env, logger);
       logger.info({ judge: judge.name, because }, 'judge chosen');
       // `--root` does not apply: the root is the session's working directory.
       // A key the API rejects leaves the subagent with the offline judge's context, not none.
-      return retrieveOrFallBack(task, {
+      const found = await retrieveOrFallBack(task, {
         ...retrievalOptionsFrom(args),
+        ...indexed.options,
         // The hook's own deadline bounds the search; `--timeout` is the whole hook's limit.
         timeoutSeconds: undefined,
         root,
@@ -59,6 +62,8 @@ async function answerHook(
         logger,
         signal,
       });
+      indexed.afterRun();
+      return found;
     },
   });
 }

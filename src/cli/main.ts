@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { EXIT_CODES } from './exit-codes.js';
 import { readStreamText } from '../file-system/inputs.js';
@@ -46,6 +47,21 @@ const code = await runCli({
   signal: controller.signal,
   startedAt: performance.timeOrigin,
   streams: { input: process.stdin, output: process.stdout },
+  // Detached, with nothing of ours open: it goes on after this process exits, and a hook's
+  // caller, waiting for our output to close, never waits for it.
+  startInBackground: (argv) => {
+    const script = process.argv[1];
+    if (script === undefined) return;
+    // Node's own flags (a loader, say) but not a debugger's port, which the child cannot share.
+    const flags = process.execArgv.filter((flag) => !flag.startsWith('--inspect'));
+    spawn(process.execPath, [...flags, script, ...argv], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    })
+      .on('error', () => undefined)
+      .unref();
+  },
 });
 process.exitCode = outputLost ? EXIT_CODES.filesystem : code;
 // The answer is out: nothing left running (a model call given up on, a socket kept alive) may

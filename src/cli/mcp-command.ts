@@ -11,6 +11,7 @@ import type { CliArguments } from './args.js';
 import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
+import { indexedRun } from './stored-index.js';
 import type { CliIo } from './run-cli.js';
 
 /**
@@ -68,6 +69,7 @@ export async function runMcpCommand(
       defaultFormat: args.format === 'json' ? 'json' : 'markdown',
       logger,
       signal: io.signal,
+      indexedRun: (root) => indexedRun(io, args, root),
     });
   // stdout carries the protocol; every log line goes to stderr through pino.
   const handle = serveStdio(server, {

@@ -25,6 +25,8 @@ export interface CliIo {
   startedAt?: number | undefined;
   /** The raw standard streams, for a protocol spoken over them (the MCP server). */
   streams?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } | undefined;
+  /** Runs this CLI with `argv` in a process of its own that outlives this one (an index build). */
+  startInBackground?: ((argv: readonly string[]) => void) | undefined;
 }
 
 function exitCodeOf(error: unknown, signal: AbortSignal | undefined): number {
@@ -109,19 +111,27 @@ export async function runCli(io: CliIo): Promise<number> {
       const { runMcpCommand } = await import('./mcp-command.js');
       return await runMcpCommand(io, args, logger);
     }
+    if (args.command === 'index') {
+      const { runIndexCommand } = await import('./index-command.js');
+      return await runIndexCommand(io, args, logger);
+    }
 
     const task = await readTask(args.task, args.taskFile, io);
-    const [{ chooseJudgeFor }, { iterativeRetrieve }, { renderHandover }] = await Promise.all([
-      import('./choose-judge.js'),
-      import('../retrieve.js'),
-      import('../output/handover.js'),
-    ]);
+    const [{ chooseJudgeFor }, { iterativeRetrieve }, { renderHandover }, { indexedRun }] =
+      await Promise.all([
+        import('./choose-judge.js'),
+        import('../retrieve.js'),
+        import('../output/handover.js'),
+        import('./stored-index.js'),
+      ]);
+    const indexed = await indexedRun(io, args, args.root);
     const { judge, because } = await chooseJudgeFor(args, io.env, logger);
     if (interactive) say(`judge: ${judge.name} (${because})`);
     else logger.info({ judge: judge.name, because }, 'judge chosen');
 
     const pack = await iterativeRetrieve(task, {
       ...retrievalOptionsFrom(args),
+      ...indexed.options,
       root: args.root,
       judge,
       logger,
@@ -144,6 +154,7 @@ export async function runCli(io: CliIo): Promise<number> {
             related: args.related,
           }),
     );
+    indexed.afterRun();
     // Logs already carry warnings as JSON; a person at a terminal gets them in words.
     if (interactive) for (const warning of pack.warnings) say(`warning: ${warning}`);
     // A --timeout is a deadline the user chose, not an interruption: its result is a normal one.

@@ -35,6 +35,7 @@ const flagsOf = (group: FlagDefinition['group']) =>
 export const USAGE = `Usage: iterative-retrieval [task] [options]
        iterative-retrieval hook [options]    Claude Code hook: context for subagents (stdin JSON)
        iterative-retrieval mcp [options]     MCP server on stdio with a retrieve_context tool
+       iterative-retrieval index [options]   build or update --root's stored index now
 
 Finds the files a subagent needs for a task. The task comes from the argument, --task-file, or
 standard input. Options after \`hook\` or \`mcp\` set the defaults of every run they make. A flag
@@ -54,5 +55,6 @@ Exit codes: 0 context found, 1 nothing relevant found (or --timeout before any j
 4 judge failure, 5 internal error, 130 interrupted. \`hook\` always exits 0. When the reader of
 the output stops early (| head), the run ends quietly with its own exit code.
 Environment: LOG_LEVEL (pino level for the JSON logs on stderr), ANTHROPIC_API_KEY,
-ANTHROPIC_BASE_URL, RETRIEVAL_EVALUATOR_MODEL, RETRIEVAL_REFINER_MODEL; for hook:
+ANTHROPIC_BASE_URL, RETRIEVAL_EVALUATOR_MODEL, RETRIEVAL_REFINER_MODEL, RETRIEVAL_CACHE_DIR
+(a directory for stored indexes, or off), XDG_CACHE_HOME; for hook:
 RETRIEVAL_HOOK_DELIVERY (prompt, the default | start | both), RETRIEVAL_HOOK_STORE.`;

@@ -6,6 +6,7 @@ import { matchWorkspace, weighKeywords } from './match.js';
 import { rankScore } from './rank.js';
 import { countRedactions, redactSecrets } from '../redaction/redact.js';
 import type { SourceFile } from '../repository/source-file.js';
+import type { Outline } from '../structure/outline.js';
 import type { Workspace } from '../repository/workspace.js';
 import { globMatcher } from '../repository/glob-matcher.js';
 import { type KeywordMatch } from '../contracts/candidate.js';
@@ -56,11 +57,16 @@ const FOCUS_BOOST = 1.25;
  */
 async function redactedExcerpt(
   file: SourceFile,
+  outline: Outline,
   matches: readonly KeywordMatch[],
   excerptTokens: number,
 ): Promise<Pick<Candidate, 'excerpt' | 'lineRanges' | 'redactions'>> {
   const whole = await redactedLines(file);
-  const excerpt = buildExcerpt({ ...file, lines: whole.lines }, matches, excerptTokens);
+  const excerpt = buildExcerpt(
+    { path: file.path, lines: whole.lines, outline },
+    matches,
+    excerptTokens,
+  );
   const shown = await redactSecrets(excerpt.text);
   return {
     excerpt: shown.text,
@@ -96,7 +102,7 @@ export async function excerptCandidate(
   const outline = await workspace.parsedOutline(file);
   return {
     symbols: outline.symbols,
-    ...(await redactedExcerpt({ ...file, outline }, matches, excerptTokens)),
+    ...(await redactedExcerpt(file, outline, matches, excerptTokens)),
   };
 }
 
@@ -118,7 +124,8 @@ export async function dispatch(
   const focusAreas = cleanFocusAreas(query.focusAreas);
 
   let found = 0;
-  const fresh: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports' | 'redactions'>[] = [];
+  const fresh: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports' | 'redactions' | 'symbols'>[] =
+    [];
   for (const file of workspace.files) {
     const explicit = literal.has(file.path);
     if (!explicit && (!included(file.path) || excluded(file.path))) continue;
@@ -138,7 +145,6 @@ export async function dispatch(
       rankScore: score * (inFocusArea ? FOCUS_BOOST : 1),
       explicit,
       inFocusArea,
-      symbols: file.outline.symbols,
     });
   }
   // Files asked for by name come first; ties keep path order, so runs are deterministic.
@@ -163,7 +169,16 @@ export async function dispatch(
       // Nothing shown, so nothing redacted; the lines that matter are still named.
       if (!options.excerpts) {
         const lineRanges = matchedLineRanges(candidate.matches, file.lineCount);
-        return [Promise.resolve({ ...candidate, imports, excerpt: '', lineRanges, redactions: 0 })];
+        return [
+          Promise.resolve({
+            ...candidate,
+            symbols: file.outline.symbols,
+            imports,
+            excerpt: '',
+            lineRanges,
+            redactions: 0,
+          }),
+        ];
       }
       return [
         excerptCandidate(workspace, file, candidate.matches, options.excerptTokens).then(

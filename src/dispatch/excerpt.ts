@@ -1,4 +1,7 @@
 import type { SourceFile } from '../repository/source-file.js';
+
+/** What an excerpt is cut from: a file's path, lines (redacted) and outline. */
+export type ExcerptSource = Pick<SourceFile, 'path' | 'lines' | 'outline'>;
 import type { KeywordMatch, LineRange } from '../contracts/candidate.js';
 import {
   alignWindow,
@@ -37,7 +40,7 @@ function clip(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }
 
-function outlineText(file: SourceFile, budgetCharacters: number): string {
+function outlineText(file: ExcerptSource, budgetCharacters: number): string {
   const parts: string[] = [];
   if (file.outline.imports.length > 0) {
     parts.push(
@@ -108,7 +111,7 @@ function mergeRanges(ranges: LineRange[]): LineRange[] {
   return merged;
 }
 
-function renderRanges(file: SourceFile, ranges: readonly LineRange[]): string {
+function renderRanges(file: ExcerptSource, ranges: readonly LineRange[]): string {
   const width = String(file.lines.length).length;
   return ranges
     .map(([start, end]) =>
@@ -128,7 +131,7 @@ function renderRanges(file: SourceFile, ranges: readonly LineRange[]): string {
  * part per round, so a single hit is not shown as one line and an outline, and a file that fits
  * is shown whole.
  */
-function widen(file: SourceFile, parts: readonly LineRange[], budget: number): LineRange[] {
+function widen(file: ExcerptSource, parts: readonly LineRange[], budget: number): LineRange[] {
   const lastLine = file.lines.length;
   const width = String(lastLine).length;
   // A line's share of the rendering: number, `| `, text, newline. Joining two parts saves their
@@ -157,7 +160,7 @@ function widen(file: SourceFile, parts: readonly LineRange[], budget: number): L
 }
 
 export function buildExcerpt(
-  file: SourceFile,
+  file: ExcerptSource,
   matches: readonly KeywordMatch[],
   budgetTokens: number,
 ): Excerpt {

@@ -1,4 +1,6 @@
-import { compileKeyword, type KeywordPattern } from './keyword.js';
+import { compileKeyword, isLiteral, type KeywordPattern } from './keyword.js';
+import { filesByStemOf } from './files-by-stem.js';
+import type { FileScan } from './keyword-match.js';
 import { scanFile, type KnownWords } from './scan-file.js';
 import type { SourceFile } from '../repository/source-file.js';
 import type { Workspace } from '../repository/workspace.js';
@@ -68,14 +70,28 @@ export function weighKeywords(
   const fresh = patterns.filter((pattern) => !cache.has(keyOf(pattern.keyword)));
   if (fresh.length > 0) {
     const found = fresh.map((): KeywordScan => ({ byPath: new Map(), frequency: 0 }));
-    const knownAt = knownWordsOf(workspace);
-    for (const [at, file] of workspace.files.entries()) {
-      scanFile(file, fresh, knownAt(at)).forEach((scan, index) => {
-        const keyword = found[index];
-        if (!keyword) return;
-        if (scan.counted) keyword.frequency++;
-        if (scan.match) keyword.byPath.set(file.path, scan.match);
+    const count = (index: number, file: SourceFile, scan: FileScan | undefined) => {
+      const keyword = found[index];
+      if (!keyword || !scan) return;
+      if (scan.counted) keyword.frequency++;
+      if (scan.match) keyword.byPath.set(file.path, scan.match);
+    };
+    const indexed = filesByStemOf(workspace);
+    if (indexed) {
+      // Each keyword in the files that hold one of its words (a member, or text found as
+      // written, in every file: its definitions are found by name, not by words).
+      fresh.forEach((pattern, index) => {
+        const everywhere = pattern.member !== undefined || isLiteral(pattern);
+        const candidates = everywhere ? workspace.files.keys() : indexed.candidatesOf(pattern);
+        for (const at of candidates) {
+          const file = workspace.files[at];
+          if (file) count(index, file, scanFile(file, [pattern])[0]);
+        }
       });
+    } else {
+      const knownAt = knownWordsOf(workspace);
+      for (const [at, file] of workspace.files.entries())
+        scanFile(file, fresh, knownAt(at)).forEach((scan, index) => count(index, file, scan));
     }
     const total = workspace.files.length;
     fresh.forEach((pattern, index) => {

@@ -2,26 +2,28 @@ import { identifiersOf } from '../text/identifiers.js';
 import { hasAllWords, isLiteral, normalizeIdentifier, type KeywordPattern } from './keyword.js';
 import { memberDefinitions } from './member-definitions.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
-import type { KeywordMatch } from '../contracts/candidate.js';
+import {
+  COUNTED,
+  MAX_LINE_LENGTH,
+  MAX_LINES_PER_KEYWORD,
+  NOTHING,
+  commonLines,
+  definitionsOf,
+  emptyMatch,
+  inNameOf,
+  isMatched,
+  nameMatch,
+  type FileScan,
+} from './keyword-match.js';
+import { scanIndexedWords } from './scan-indexed.js';
 
 /**
  * One file against the keywords of a query. A stem is a substring of the lower-cased text it came
  * from, so the lines that may hold a keyword's word are found by a plain substring search of the
  * lower-cased text, and only those lines are split into identifiers and stemmed: a file is never
- * indexed whole, and a file that holds none of the keywords costs one search per stem.
+ * indexed whole, and a file that holds none of the keywords costs one search per stem. A file
+ * that comes with its words indexed (from a stored index) is searched by them instead.
  */
-
-/** One keyword in one file: its match, if any, and whether the file counts in its frequency. */
-export interface FileScan {
-  match: KeywordMatch | undefined;
-  /** Every word of the keyword is in the file (as a word), its name or its directory's. */
-  counted: boolean;
-}
-
-const MAX_LINES_PER_KEYWORD = 200;
-const MAX_LINE_LENGTH = 1000;
-const NOTHING: FileScan = { match: undefined, counted: false };
-const COUNTED: FileScan = { match: undefined, counted: true };
 
 interface LineWords {
   stems: Set<string>;
@@ -152,9 +154,15 @@ export function scanFile(
   keywords: readonly KeywordPattern[],
   known: KnownWords = scanMemory(),
 ): FileScan[] {
-  const text = searchableText(file, known);
+  let text: SearchableText | undefined;
+  const searchable = () => (text ??= searchableText(file, known));
+  const indexed = file.words;
   return keywords.map((keyword) =>
-    isLiteral(keyword) ? scanLiteral(text, keyword) : scanWords(file, text, keyword),
+    isLiteral(keyword)
+      ? scanLiteral(searchable(), keyword)
+      : indexed
+        ? scanIndexedWords(file, indexed, keyword)
+        : scanWords(file, searchable(), keyword),
   );
 }
 
@@ -171,7 +179,7 @@ function scanLiteral(text: SearchableText, keyword: KeywordPattern & { phrase: s
 }
 
 function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPattern): FileScan {
-  const inName = (stem: string) => file.fileNameStems.has(stem) || file.directoryStems.has(stem);
+  const inName = inNameOf(file);
   // Whether the file can hold every word, and count for the keyword's frequency, is known from a
   // plain search of its text: when it can do neither, no line is looked at. What is already
   // known is asked first: a word known to be absent often settles it with no search at all.
@@ -181,7 +189,7 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
   const possible = holdsEvery(text.mayHold) && holdsEvery(text.holds);
   // Most files of a repository hold none of a rare keyword: settled by name alone, with nothing
   // built for them.
-  if (!possible && !keyword.member) return scanName(file, keyword, inName);
+  if (!possible && !keyword.member) return scanName(file, keyword);
   const wordLines = keyword.words.map((alternatives) =>
     possible ? text.linesHolding(alternatives) : [],
   );
@@ -201,16 +209,14 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
     ([plain = ''], word) => foundPlain[word] === true || inName(plain),
   );
   const content = found.every(Boolean);
-  const match = emptyMatch(keyword);
   if (keyword.member) {
+    const match = emptyMatch(keyword);
     // Its words are searched on their own already; together they count where the member is
     // defined in its owner.
     match.definitions = memberDefinitions(file, keyword.member);
     return { match: match.definitions.length > 0 ? match : undefined, counted };
   }
-  match.inFileName = hasAllWords(keyword, file.fileNameStems);
-  match.inDirectory =
-    !match.inFileName && hasAllWordsInEither(keyword, file.fileNameStems, file.directoryStems);
+  const match = nameMatch(file, keyword) ?? emptyMatch(keyword);
   if (content) {
     match.definitions = definitionsOf(file, keyword);
     // A plain word's lines are all exact: once they are full, no later line adds anything.
@@ -233,70 +239,13 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
       if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(line + 1);
     }
   }
-  const matched =
-    match.inFileName ||
-    match.inDirectory ||
-    match.definitions.length > 0 ||
-    match.exactLines.length > 0 ||
-    match.partialLines.length > 0;
-  return { match: matched ? match : undefined, counted };
+  return { match: isMatched(match) ? match : undefined, counted };
 }
 
 /** A keyword whose words are not all in the file's text: matched by its name, if at all. */
-function scanName(
-  file: SourceFile,
-  keyword: KeywordPattern,
-  inName: (stem: string) => boolean,
-): FileScan {
+function scanName(file: SourceFile, keyword: KeywordPattern): FileScan {
+  const inName = inNameOf(file);
   const counted = keyword.words.every(([plain = '']) => inName(plain));
-  const inFileName = hasAllWords(keyword, file.fileNameStems);
-  const inDirectory =
-    !inFileName && hasAllWordsInEither(keyword, file.fileNameStems, file.directoryStems);
-  if (!inFileName && !inDirectory) return counted ? COUNTED : NOTHING;
-  return { match: { ...emptyMatch(keyword), inFileName, inDirectory }, counted };
-}
-
-/** The lines in every one of these ascending lists. */
-function commonLines(lists: readonly (readonly number[])[]): number[] {
-  const [first = [], ...rest] = [...lists].sort((left, right) => left.length - right.length);
-  const others = rest.map((list) => new Set(list));
-  return first.filter((line) => others.every((other) => other.has(line)));
-}
-
-/** The file's symbols whose names hold every word of the keyword. */
-function definitionsOf(file: SourceFile, keyword: KeywordPattern): KeywordMatch['definitions'] {
-  return file.outline.symbols.flatMap((symbol, index) => {
-    const stems = file.symbolStems[index];
-    if (!stems || !hasAllWords(keyword, stems)) return [];
-    // The symbol is the keyword itself, not merely a name that contains it.
-    const exact =
-      keyword.identifier !== undefined
-        ? normalizeIdentifier(symbol.name) === keyword.identifier
-        : keyword.phrase === undefined && stems.size === 1;
-    return [{ name: symbol.name, line: symbol.line, exact }];
-  });
-}
-
-/** True when every word of the keyword is in one set or the other. */
-function hasAllWordsInEither(
-  keyword: KeywordPattern,
-  left: ReadonlySet<string>,
-  right: ReadonlySet<string>,
-): boolean {
-  return keyword.words.every((alternatives) =>
-    alternatives.some((alternative) => left.has(alternative) || right.has(alternative)),
-  );
-}
-
-function emptyMatch(keyword: KeywordPattern): KeywordMatch {
-  return {
-    keyword: keyword.keyword,
-    form: keyword.form,
-    weight: 0,
-    inFileName: false,
-    inDirectory: false,
-    definitions: [],
-    exactLines: [],
-    partialLines: [],
-  };
+  const match = nameMatch(file, keyword);
+  return match ? { match, counted } : counted ? COUNTED : NOTHING;
 }

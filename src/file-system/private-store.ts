@@ -53,7 +53,7 @@ export async function listDirectory(path: string): Promise<string[]> {
 }
 
 /** Writes a private file so that readers see either nothing or the whole text, never a part. */
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
+export async function writeFileAtomically(path: string, text: string | Uint8Array): Promise<void> {
   const temporary = `${path}.${randomUUID()}.tmp`;
   try {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });

@@ -17,7 +17,7 @@ const { lstatSync } = require('node:fs');
 const { join } = require('node:path');
 const { root, paths } = workerData;
 const kinds = new Uint8Array(paths.length);
-const numbers = new Float64Array(paths.length * 3);
+const numbers = new Float64Array(paths.length * 4);
 paths.forEach((path, index) => {
   let stats;
   try {
@@ -25,9 +25,10 @@ paths.forEach((path, index) => {
   } catch {}
   if (!stats) return;
   kinds[index] = stats.isFile() ? 1 : stats.isDirectory() ? 2 : 0;
-  numbers[index * 3] = stats.size;
-  numbers[index * 3 + 1] = stats.dev;
-  numbers[index * 3 + 2] = stats.ino;
+  numbers[index * 4] = stats.size;
+  numbers[index * 4 + 1] = stats.dev;
+  numbers[index * 4 + 2] = stats.ino;
+  numbers[index * 4 + 3] = stats.mtimeMs;
 });
 parentPort.postMessage({ kinds, numbers }, [kinds.buffer, numbers.buffer]);
 `;
@@ -36,10 +37,11 @@ parentPort.postMessage({ kinds, numbers }, [kinds.buffer, numbers.buffer]);
 export const NEITHER = 0;
 export const REGULAR_FILE = 1;
 export const DIRECTORY = 2;
+export const NUMBERS_PER_PATH = 4;
 
 export interface PathStats {
   kinds: Uint8Array;
-  /** Size, device and inode of each path, three numbers a path. */
+  /** Size, device, inode and modification time (ms) of each path, four numbers a path. */
   numbers: Float64Array;
 }
 
@@ -69,10 +71,10 @@ export async function statManyPaths(
   );
   if (parts.length === 1 && parts[0]) return parts[0];
   const kinds = new Uint8Array(paths.length);
-  const numbers = new Float64Array(paths.length * 3);
+  const numbers = new Float64Array(paths.length * NUMBERS_PER_PATH);
   parts.forEach((part, index) => {
     kinds.set(part.kinds, index * share);
-    numbers.set(part.numbers, index * share * 3);
+    numbers.set(part.numbers, index * share * NUMBERS_PER_PATH);
   });
   return { kinds, numbers };
 }

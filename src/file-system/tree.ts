@@ -1,8 +1,14 @@
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { SearchError } from '../errors.js';
-import { DIRECTORY, REGULAR_FILE, statManyPaths, type PathStats } from './stat-many-paths.js';
+import {
+  DIRECTORY,
+  NUMBERS_PER_PATH,
+  REGULAR_FILE,
+  statManyPaths,
+  type PathStats,
+} from './stat-many-paths.js';
 
 /** The searched tree: listing it, and reading its files within their bounds. */
 
@@ -12,6 +18,8 @@ export interface ListedFile {
   size: number;
   /** Which file the listing saw, for `readFileWithin` to check that it opens the same one. */
   identity: FileIdentity | undefined;
+  /** Last modification time in milliseconds, when the listing saw it: a stored index's key. */
+  modifiedMs?: number | undefined;
 }
 
 /** A file's device and inode: the same numbers mean the same file, however it was reached. */
@@ -78,6 +86,7 @@ export async function listFiles(
       path: entry.path,
       size: entry.stats?.size ?? 0,
       identity: entry.stats && { device: entry.stats.dev, inode: entry.stats.ino },
+      modifiedMs: entry.stats?.mtimeMs,
     }));
   } catch (error) {
     throw new SearchError(`could not list files under \`${root}\``, { cause: error, path: root });
@@ -121,7 +130,12 @@ export async function statPaths(
       const path = paths[next++] as string;
       const stats = await lstat(join(root, path)).catch(() => undefined);
       if (stats?.isFile())
-        files.push({ path, size: stats.size, identity: { device: stats.dev, inode: stats.ino } });
+        files.push({
+          path,
+          size: stats.size,
+          identity: { device: stats.dev, inode: stats.ino },
+          modifiedMs: stats.mtimeMs,
+        });
       else if (stats?.isDirectory()) directories.push(path);
     }
   };
@@ -135,8 +149,12 @@ function statedPaths(paths: readonly string[], { kinds, numbers }: PathStats): S
   paths.forEach((path, index) => {
     if (kinds[index] === DIRECTORY) directories.push(path);
     if (kinds[index] !== REGULAR_FILE) return;
-    const [size = 0, device = 0, inode = 0] = numbers.subarray(index * 3, index * 3 + 3);
-    files.push({ path, size, identity: { device, inode } });
+    const at = index * NUMBERS_PER_PATH;
+    const [size = 0, device = 0, inode = 0, modifiedMs] = numbers.subarray(
+      at,
+      at + NUMBERS_PER_PATH,
+    );
+    files.push({ path, size, identity: { device, inode }, modifiedMs });
   });
   return { files, directories };
 }
@@ -207,4 +225,39 @@ export async function readBytes(
 ): Promise<Buffer | undefined> {
   const read = await readFileWithin(root, path, maxBytes);
   return 'bytes' in read ? read.bytes : undefined;
+}
+
+/**
+ * `readFileWithin`, synchronously: for a file whose analysis came from a stored index, read only
+ * when a search or an excerpt needs its text. Undefined when there is nothing to read within
+ * the bounds (gone, swapped, grown past `maxBytes`).
+ */
+export function readFileWithinSync(
+  root: string,
+  path: string,
+  maxBytes: number,
+  listed?: FileIdentity,
+): Buffer | undefined {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(join(root, path), OPEN_FLAGS);
+    const opened = fstatSync(descriptor);
+    if (!opened.isFile()) return undefined;
+    if (listed && (opened.dev !== listed.device || opened.ino !== listed.inode)) return undefined;
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxBytes + 1 - total));
+      const bytesRead = readSync(descriptor, chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > maxBytes) return undefined;
+    }
+    return Buffer.concat(chunks, total);
+  } catch {
+    return undefined;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
 }

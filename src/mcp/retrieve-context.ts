@@ -35,6 +35,15 @@ export interface RetrievalServerSettings {
   logger: Logger;
   /** Aborted when the server is asked to stop: every run in flight returns what it has. */
   signal?: AbortSignal | undefined;
+  /**
+   * Per call, before its run: options for a root's stored index, and what to do once the call is
+   * answered (start the index's build when there is none).
+   */
+  indexedRun?:
+    | ((
+        root: string,
+      ) => Promise<{ options: Pick<RetrievalOptions, 'cacheDirectory'>; afterRun(): void }>)
+    | undefined;
 }
 
 function toolError(message: string): CallToolResult {
@@ -57,9 +66,11 @@ export async function retrieveContext(
   try {
     const root = await confineRoot(input.root, settings.allowedRoots);
     const judge = await settings.selectJudge(input.judge, logger);
+    const indexed = await settings.indexedRun?.(root);
     // A key the API rejects leaves the client with the offline judge's context, not an error.
     const { pack, notice } = await retrieveOrFallBack(input.task, {
       ...settings.retrievalOptions,
+      ...indexed?.options,
       ...(input.maxCycles !== undefined && { maxCycles: input.maxCycles }),
       root,
       judge,
@@ -67,6 +78,7 @@ export async function retrieveContext(
       signal: stops.signal,
       ...(progress && { onProgress: (event) => progress.report(event) }),
     });
+    indexed?.afterRun();
     await progress?.flush();
     const structured = fitPackToBudget(pack, settings.budgetTokens);
     // Said first, within the same budget as the rest.

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { distinctIdentifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { countLines } from '../text/count-lines.js';
 import { stem } from '../text/stem.js';
+import { indexText, type StemTable, type WordPostings } from '../text/word-postings.js';
 import { extractOutline, hasOutline, type Outline } from '../structure/outline.js';
 import { type FileKind } from '../contracts/file-kind.js';
 
@@ -27,6 +28,16 @@ export interface SourceFile {
    */
   fileNameStems: ReadonlySet<string>;
   directoryStems: ReadonlySet<string>;
+  /** Its words by line, when they come from a stored index: searched instead of the text. */
+  words?: IndexedWords | undefined;
+}
+
+/** A file's words as a stored index keeps them (src/repository/word-index.ts). */
+export interface IndexedWords {
+  table: StemTable;
+  postings: WordPostings;
+  /** 0-based lines longer than a match may be (`MAX_MATCHED_LINE_LENGTH`), ascending. */
+  longLines: Uint32Array;
 }
 
 // `a.test.ts` is looked for in the file name only, each directory's name scanned once: a search
@@ -147,8 +158,14 @@ function directoryStemsOf(directory: string): ReadonlySet<string> {
   return stems;
 }
 
+const normalizeLineBreaks = (content: string) =>
+  content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
+
+const stemsOfSymbols = (outline: Outline) =>
+  outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name)));
+
 export function analyzeSource(path: string, content: string): SourceFile {
-  const text = content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
+  const text = normalizeLineBreaks(content);
   // Data, docs and config have no outline to find: their lines are not split to look.
   const split = hasOutline(path) ? text.split('\n') : undefined;
   const outline = extractOutline(path, split ?? []);
@@ -166,11 +183,77 @@ export function analyzeSource(path: string, content: string): SourceFile {
     outline,
     // Asked for only where a keyword matched the content: most files never are.
     get symbolStems() {
-      return (symbolStems ??= outline.symbols.map(
-        (symbol) => new Set(stemsOfIdentifier(symbol.name)),
-      ));
+      return (symbolStems ??= stemsOfSymbols(outline));
     },
     fileNameStems: fileNameStemsOf(withoutLastExtension(posix.basename(path))),
     directoryStems: directoryStemsOf(posix.dirname(path)),
   };
+}
+
+/** What a stored index keeps of a file that was read (src/repository/word-index.ts). */
+export interface StoredAnalysis {
+  kind: FileKind;
+  lineCount: number;
+  readonly outline: Outline;
+}
+
+/**
+ * A file as a stored index describes it: its text is read only when something needs it (an
+ * exact phrase to tell, an excerpt to cut), through `readText`. A class, not a literal with
+ * getters: a warm run makes one for every file of the repository.
+ */
+class RestoredSource implements SourceFile {
+  readonly fileNameStems: ReadonlySet<string>;
+  readonly directoryStems: ReadonlySet<string>;
+  private cachedText: string | undefined;
+  private cachedLines: string[] | undefined;
+  private cachedSymbolStems: ReadonlySet<string>[] | undefined;
+
+  constructor(
+    readonly path: string,
+    private readonly stored: StoredAnalysis,
+    readonly words: IndexedWords,
+    private readonly readText: () => string,
+  ) {
+    this.fileNameStems = fileNameStemsOf(withoutLastExtension(posix.basename(path)));
+    this.directoryStems = directoryStemsOf(posix.dirname(path));
+  }
+
+  get kind(): FileKind {
+    return this.stored.kind;
+  }
+
+  get lineCount(): number {
+    return this.stored.lineCount;
+  }
+
+  get outline(): Outline {
+    return this.stored.outline;
+  }
+
+  get text(): string {
+    return (this.cachedText ??= normalizeLineBreaks(this.readText()));
+  }
+
+  get lines(): readonly string[] {
+    return (this.cachedLines ??= this.text.split('\n'));
+  }
+
+  get symbolStems(): readonly ReadonlySet<string>[] {
+    return (this.cachedSymbolStems ??= stemsOfSymbols(this.stored.outline));
+  }
+}
+
+export function restoreSource(
+  path: string,
+  stored: StoredAnalysis,
+  words: IndexedWords,
+  readText: () => string,
+): SourceFile {
+  return new RestoredSource(path, stored, words, readText);
+}
+
+/** A text's words by line, for a stored index: what searches of the text would find. */
+export function indexWords(text: string, table: StemTable): IndexedWords {
+  return { table, ...indexText(text, table) };
 }

@@ -8,7 +8,12 @@ import {
   looksMinified,
 } from './default-excludes.js';
 import { assertSearchableRoot } from '../file-system/roots.js';
-import { readFileWithin, type FileBytes, type ListedFile } from '../file-system/tree.js';
+import {
+  readFileWithin,
+  readFileWithinSync,
+  type FileBytes,
+  type ListedFile,
+} from '../file-system/tree.js';
 import { readManyFiles } from '../file-system/read-many-files.js';
 import { listTree } from './list-tree.js';
 import { createImportResolver, type ImportResolver } from '../structure/imports.js';
@@ -17,6 +22,8 @@ import { parseSymbols } from '../structure/syntax/parse-symbols.js';
 import { keepMostLikely } from './read-order.js';
 import { createSecretFileFilter } from './secret-files.js';
 import { analyzeSource, type SourceFile } from './source-file.js';
+import type { StoredFile, StoredIndex } from './word-index.js';
+import { keepIndex } from './index-keeper.js';
 
 export interface WorkspaceOptions {
   /** Extra globs never to consider. */
@@ -31,6 +38,12 @@ export interface WorkspaceOptions {
   task?: string | undefined;
   /** Parse candidates with tree-sitter for their definitions' kinds and extents. Default true. */
   syntax?: boolean | undefined;
+  /**
+   * Keep a stored index (./word-index.ts): unchanged files are taken from `stored` (when there
+   * is one) instead of being read, every file read is indexed, and the workspace's `index` is
+   * this listing's.
+   */
+  index?: { stored: StoredIndex | undefined } | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -60,14 +73,21 @@ export interface Workspace {
   parsedOutline(file: SourceFile): Promise<Outline>;
   skipped: SkippedFiles;
   readMs: number;
+  /**
+   * With `index`: the index of this listing, whether it differs from the stored one, and
+   * how many files were read for it (the others came from the stored one).
+   */
+  index?: { updated: StoredIndex; changed: boolean; read: number } | undefined;
 }
 
 const READ_CONCURRENCY = 32;
+const EMPTY = Buffer.alloc(0);
 /** Below this many files, starting the reader's worker costs more than it saves. */
 const MIN_FILES_FOR_THE_READER = 256;
 
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
+  const listingStarted = Date.now();
   await assertSearchableRoot(root);
   const interrupted = () =>
     new AbortError('interrupted while reading the repository, before any file was judged');
@@ -103,23 +123,46 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   if (wanted.length > options.maxFiles) skipped.overLimit = wanted.length - options.maxFiles;
   const kept = keepMostLikely(wanted, options.maxFiles, options.task);
 
+  const keeper = options.index ? keepIndex(options.index.stored, listingStarted) : undefined;
   const analyse = (entry: ListedFile, read: FileBytes): SourceFile | undefined => {
     if ('skipped' in read) {
       if (read.skipped === 'too-large') skipped.tooLarge++;
       return undefined;
     }
     const bytes = read.bytes;
-    if (looksBinary(bytes)) return (skipped.binary++, undefined);
+    if (looksBinary(bytes)) {
+      keeper?.recordVerdict(entry, 'binary');
+      return (skipped.binary++, undefined);
+    }
     const text = bytes.toString('utf8');
-    if (looksMinified(text)) return (skipped.minified++, undefined);
-    return analyzeSource(entry.path, text);
+    if (looksMinified(text)) {
+      keeper?.recordVerdict(entry, 'minified');
+      return (skipped.minified++, undefined);
+    }
+    const file = analyzeSource(entry.path, text);
+    keeper?.recordRead(entry, file);
+    return file;
   };
+  /** A file the stored index holds unchanged: its text is read only if it is needed. */
+  const restore = (entry: ListedFile, stored: StoredFile): SourceFile | undefined => {
+    if (stored.verdict !== 'read') {
+      keeper?.recordVerdict(entry, stored.verdict);
+      return (skipped[stored.verdict]++, undefined);
+    }
+    return keeper?.restore(entry, stored, () =>
+      (
+        readFileWithinSync(root, entry.path, options.maxFileBytes, entry.identity) ?? EMPTY
+      ).toString('utf8'),
+    );
+  };
+  const unchanged = kept.map((entry) => keeper?.unchanged(entry));
+  const toRead = kept.filter((_, index) => unchanged[index] === undefined);
   const read: (SourceFile | undefined)[] = [];
-  if (kept.length >= MIN_FILES_FOR_THE_READER) {
+  if (toRead.length >= MIN_FILES_FOR_THE_READER) {
     // The listed size is not trusted: a file may have grown, or claim 0 and never end.
     await readManyFiles(
       root,
-      kept,
+      toRead,
       options.maxFileBytes,
       (entry, bytes) => read.push(analyse(entry, bytes)),
       options.signal,
@@ -131,7 +174,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   const limit = pLimit(READ_CONCURRENCY);
   read.push(
     ...(await Promise.all(
-      kept.slice(read.length).map((entry) =>
+      toRead.slice(read.length).map((entry) =>
         limit(async () => {
           if (options.signal?.aborted) throw interrupted();
           return analyse(
@@ -142,7 +185,13 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
       ),
     )),
   );
-  const files = read.filter((file): file is SourceFile => file !== undefined);
+  // In the listing's order, whether read or restored, so that runs rank ties alike.
+  let next = 0;
+  const all = kept.map((entry, index) => {
+    const stored = unchanged[index];
+    return stored ? restore(entry, stored) : read[next++];
+  });
+  const files = all.filter((file): file is SourceFile => file !== undefined);
   const byPath = new Map(files.map((file) => [file.path, file]));
   const totalLines = files.reduce((sum, file) => sum + file.lineCount, 0);
   const outlines = new Map<string, Promise<Outline>>();
@@ -169,5 +218,6 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     },
     skipped,
     readMs: performance.now() - started,
+    ...(keeper && { index: keeper.result(toRead.length) }),
   };
 }

@@ -6,6 +6,7 @@ import { statPaths } from '../../src/file-system/tree.js';
 import {
   DIRECTORY,
   NEITHER,
+  NUMBERS_PER_PATH,
   REGULAR_FILE,
   statManyPaths,
 } from '../../src/file-system/stat-many-paths.js';
@@ -57,6 +58,7 @@ describe('statPaths: many paths are stated by a worker, as few are on the main t
       path: 'many/299.txt',
       size: 299,
       identity: { device: stats.dev, inode: stats.ino },
+      modifiedMs: stats.mtimeMs,
     });
   });
 
@@ -73,7 +75,7 @@ describe('statPaths: many paths are stated by a worker, as few are on the main t
     expect(shared.kinds).toEqual(
       new Uint8Array(repeated.length).map((_, index) => alone.kinds[index % special.length] ?? -1),
     );
-    expect(shared.numbers.subarray(-6 * 3)).toEqual(alone.numbers);
+    expect(shared.numbers.subarray(-6 * NUMBERS_PER_PATH)).toEqual(alone.numbers);
   });
 
   it('stops at an abort with its reason', async () => {

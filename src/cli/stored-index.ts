@@ -1,0 +1,59 @@
+import { join, resolve } from 'node:path';
+import { hasIndexFile } from '../file-system/index-store.js';
+import type { RetrievalOptions } from '../options.js';
+import type { CliArguments } from './args.js';
+import type { CliIo } from './run-cli.js';
+
+/**
+ * Where the CLI keeps each repository's stored index: `--cache-dir`, else `RETRIEVAL_CACHE_DIR`,
+ * else `iterative-retrieval` in the XDG cache directory (`$XDG_CACHE_HOME`, or `~/.cache`).
+ * None with `--no-cache` or `RETRIEVAL_CACHE_DIR=off`, or when there is no home to put it in.
+ */
+export function cacheDirectoryFor(
+  args: Pick<CliArguments, 'cacheDir' | 'noCache'>,
+  env: CliIo['env'],
+): string | undefined {
+  if (args.noCache) return undefined;
+  if (args.cacheDir !== undefined) return args.cacheDir;
+  const configured = env.RETRIEVAL_CACHE_DIR?.trim();
+  if (configured) return configured === 'off' ? undefined : configured;
+  const xdg = env.XDG_CACHE_HOME?.trim();
+  if (xdg) return join(xdg, 'iterative-retrieval');
+  const home = env.HOME?.trim() || env.LOCALAPPDATA?.trim();
+  return home ? join(home, '.cache', 'iterative-retrieval') : undefined;
+}
+
+export interface IndexedRun {
+  /** The options a run takes the stored index with: none when there is none yet. */
+  options: Pick<RetrievalOptions, 'cacheDirectory'>;
+  /** Once the run is answered: starts the index's build in the background when there was none. */
+  afterRun(): void;
+}
+
+/**
+ * A run on `root` reads its stored index when there is one (and brings it up to date with the
+ * files that changed). When there is none yet, the run reads the files as it would without a
+ * cache, and the index is built afterwards by `iterative-retrieval index` in a process of its
+ * own, so that no answer waits for a whole repository to be indexed.
+ */
+export async function indexedRun(io: CliIo, args: CliArguments, root: string): Promise<IndexedRun> {
+  const directory = cacheDirectoryFor(args, io.env);
+  const absolute = resolve(root);
+  if (directory === undefined || (await hasIndexFile(directory, absolute)))
+    return { options: directory ? { cacheDirectory: directory } : {}, afterRun: () => undefined };
+  return {
+    options: {},
+    afterRun: () =>
+      io.startInBackground?.([
+        'index',
+        '--root',
+        absolute,
+        '--cache-dir',
+        directory,
+        ...(args.maxRepositoryFiles !== undefined
+          ? ['--max-repository-files', String(args.maxRepositoryFiles)]
+          : []),
+        ...(args.excludes ?? []).flatMap((glob) => ['--exclude', glob]),
+      ]),
+  };
+}

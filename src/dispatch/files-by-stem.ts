@@ -1,0 +1,71 @@
+import type { KeywordPattern } from './keyword.js';
+import type { Workspace } from '../repository/workspace.js';
+import type { StemTable } from '../text/word-postings.js';
+
+/**
+ * For a workspace whose every file comes with its words indexed: which files hold each stem, in
+ * their text or in their path. A keyword is then scanned only in the files that hold one of its
+ * words somewhere; every other file is settled without being looked at (it neither matches nor
+ * counts).
+ */
+export interface FilesByStem {
+  /** Indexes (ascending, into `workspace.files`) of the files holding any word of the keyword. */
+  candidatesOf(keyword: KeywordPattern): number[];
+}
+
+const built = new WeakMap<Workspace, FilesByStem | null>();
+
+export function filesByStemOf(workspace: Workspace): FilesByStem | undefined {
+  let known = built.get(workspace);
+  if (known === undefined) built.set(workspace, (known = build(workspace) ?? null));
+  return known ?? undefined;
+}
+
+function build(workspace: Workspace): FilesByStem | undefined {
+  const { files } = workspace;
+  const table: StemTable | undefined = files[0]?.words?.table;
+  if (!table || files.some((file) => file.words?.table !== table)) return undefined;
+  // Compressed rows: per stem id, its files are `byText[starts[id]] … byText[starts[id + 1]]`.
+  const starts = new Uint32Array(table.stems.length + 1);
+  for (const file of files)
+    for (const id of file.words?.postings.stems ?? []) starts[id + 1] = (starts[id + 1] ?? 0) + 1;
+  for (let id = 0; id < table.stems.length; id++)
+    starts[id + 1] = (starts[id + 1] ?? 0) + (starts[id] ?? 0);
+  const byText = new Uint32Array(starts[table.stems.length] ?? 0);
+  const next = starts.slice(0, table.stems.length);
+  files.forEach((file, index) => {
+    for (const id of file.words?.postings.stems ?? []) {
+      const at = next[id] ?? 0;
+      byText[at] = index;
+      next[id] = at + 1;
+    }
+  });
+  const byName = new Map<string, number[]>();
+  files.forEach((file, index) => {
+    for (const stems of [file.fileNameStems, file.directoryStems])
+      for (const stem of stems) {
+        const named = byName.get(stem);
+        if (named) {
+          if (named.at(-1) !== index) named.push(index);
+        } else byName.set(stem, [index]);
+      }
+  });
+  return {
+    candidatesOf(keyword) {
+      const marked = new Uint8Array(files.length);
+      for (const alternatives of keyword.words)
+        for (const stem of alternatives) {
+          const id = table.idOf(stem);
+          if (id !== undefined)
+            for (let at = starts[id] ?? 0; at < (starts[id + 1] ?? 0); at++)
+              marked[byText[at] ?? 0] = 1;
+          for (const index of byName.get(stem) ?? []) marked[index] = 1;
+        }
+      const candidates: number[] = [];
+      marked.forEach((mark, index) => {
+        if (mark) candidates.push(index);
+      });
+      return candidates;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { hasAllWords, normalizeIdentifier, type KeywordPattern } from './keyword.js';
+import type { SourceFile } from '../repository/source-file.js';
+import type { KeywordMatch } from '../contracts/candidate.js';
+
+/**
+ * What a scan of one file makes of one keyword, however the file is searched: by its text
+ * (./scan-file.ts) or by its stored word index (./scan-indexed.ts), which give the same.
+ */
+
+/** One keyword in one file: its match, if any, and whether the file counts in its frequency. */
+export interface FileScan {
+  match: KeywordMatch | undefined;
+  /** Every word of the keyword is in the file (as a word), its name or its directory's. */
+  counted: boolean;
+}
+
+export const MAX_LINES_PER_KEYWORD = 200;
+export { MAX_MATCHED_LINE_LENGTH as MAX_LINE_LENGTH } from '../text/word-postings.js';
+export const NOTHING: FileScan = { match: undefined, counted: false };
+export const COUNTED: FileScan = { match: undefined, counted: true };
+
+/** Whether the file's name or directory holds a word's stem. */
+export const inNameOf = (file: SourceFile) => (stem: string) =>
+  file.fileNameStems.has(stem) || file.directoryStems.has(stem);
+
+/** A keyword matched by the file's name or directory; undefined when neither holds it. */
+export function nameMatch(file: SourceFile, keyword: KeywordPattern): KeywordMatch | undefined {
+  const inFileName = hasAllWords(keyword, file.fileNameStems);
+  const inDirectory =
+    !inFileName && hasAllWordsInEither(keyword, file.fileNameStems, file.directoryStems);
+  return inFileName || inDirectory
+    ? { ...emptyMatch(keyword), inFileName, inDirectory }
+    : undefined;
+}
+
+export const isMatched = (match: KeywordMatch) =>
+  match.inFileName ||
+  match.inDirectory ||
+  match.definitions.length > 0 ||
+  match.exactLines.length > 0 ||
+  match.partialLines.length > 0;
+
+/** The lines in every one of these ascending lists. */
+export function commonLines(lists: readonly (ArrayLike<number> & Iterable<number>)[]): number[] {
+  const [first = [], ...rest] = [...lists].sort((left, right) => left.length - right.length);
+  const others = rest.map((list) => new Set(list));
+  return [...first].filter((line) => others.every((other) => other.has(line)));
+}
+
+/** The file's symbols whose names hold every word of the keyword. */
+export function definitionsOf(
+  file: SourceFile,
+  keyword: KeywordPattern,
+): KeywordMatch['definitions'] {
+  return file.outline.symbols.flatMap((symbol, index) => {
+    const stems = file.symbolStems[index];
+    if (!stems || !hasAllWords(keyword, stems)) return [];
+    // The symbol is the keyword itself, not merely a name that contains it.
+    const exact =
+      keyword.identifier !== undefined
+        ? normalizeIdentifier(symbol.name) === keyword.identifier
+        : keyword.phrase === undefined && stems.size === 1;
+    return [{ name: symbol.name, line: symbol.line, exact }];
+  });
+}
+
+/** True when every word of the keyword is in one set or the other. */
+function hasAllWordsInEither(
+  keyword: KeywordPattern,
+  left: ReadonlySet<string>,
+  right: ReadonlySet<string>,
+): boolean {
+  return keyword.words.every((alternatives) =>
+    alternatives.some((alternative) => left.has(alternative) || right.has(alternative)),
+  );
+}
+
+export function emptyMatch(keyword: KeywordPattern): KeywordMatch {
+  return {
+    keyword: keyword.keyword,
+    form: keyword.form,
+    weight: 0,
+    inFileName: false,
+    inDirectory: false,
+    definitions: [],
+    exactLines: [],
+    partialLines: [],
+  };
+}

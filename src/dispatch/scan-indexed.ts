@@ -1,0 +1,103 @@
+import { identifiersOf } from '../text/identifiers.js';
+import { hasStem, linesOfStem, type StemTable } from '../text/word-postings.js';
+import { normalizeIdentifier, type KeywordPattern } from './keyword.js';
+import { memberDefinitions } from './member-definitions.js';
+import type { IndexedWords, SourceFile } from '../repository/source-file.js';
+import {
+  COUNTED,
+  MAX_LINES_PER_KEYWORD,
+  NOTHING,
+  commonLines,
+  definitionsOf,
+  emptyMatch,
+  inNameOf,
+  isMatched,
+  nameMatch,
+  type FileScan,
+} from './keyword-match.js';
+
+/**
+ * One keyword against a file's indexed words: what the search of its text finds
+ * (./scan-file.ts), read from the lines each word is on. The text is read only to tell an exact
+ * phrase or identifier on a line that holds all the keyword's words.
+ */
+export function scanIndexedWords(
+  file: SourceFile,
+  words: IndexedWords,
+  keyword: KeywordPattern,
+): FileScan {
+  const ids = stemIdsOf(keyword, words.table);
+  const { postings } = words;
+  const inName = inNameOf(file);
+  // Most files hold none of a keyword's words: settled with nothing allocated.
+  let content = true;
+  let counted = true;
+  ids.forEach((alternatives, word) => {
+    if (!alternatives.some((id) => hasStem(postings, id))) content = false;
+    const [plain = -1] = alternatives;
+    if (!hasStem(postings, plain) && !inName(keyword.words[word]?.[0] ?? '')) counted = false;
+  });
+  if (keyword.member) {
+    const definitions = memberDefinitions(file, keyword.member);
+    return {
+      match: definitions.length > 0 ? { ...emptyMatch(keyword), definitions } : undefined,
+      counted,
+    };
+  }
+  const named = nameMatch(file, keyword);
+  if (!content) return named ? { match: named, counted } : counted ? COUNTED : NOTHING;
+  const match = named ?? emptyMatch(keyword);
+  match.definitions = definitionsOf(file, keyword);
+  const allExact = keyword.phrase === undefined && keyword.identifier === undefined;
+  const wordLines = ids.map((alternatives) =>
+    unionOf(alternatives.map((id) => linesOfStem(postings, id))),
+  );
+  const long = new Set(words.longLines);
+  for (const line of commonLines(wordLines)) {
+    if (
+      match.exactLines.length >= MAX_LINES_PER_KEYWORD &&
+      (allExact || match.partialLines.length >= MAX_LINES_PER_KEYWORD)
+    )
+      break;
+    if (long.has(line)) continue;
+    const lines = isExact(file, keyword, line) ? match.exactLines : match.partialLines;
+    if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(line + 1);
+  }
+  return { match: isMatched(match) ? match : undefined, counted };
+}
+
+/**
+ * A keyword's words as stem ids of a table (-1 for a stem it lacks), found again only when the
+ * table has grown since.
+ */
+const stemIds = new WeakMap<KeywordPattern, { table: StemTable; size: number; ids: number[][] }>();
+function stemIdsOf(keyword: KeywordPattern, table: StemTable): number[][] {
+  let known = stemIds.get(keyword);
+  if (known?.table !== table || known.size !== table.stems.length) {
+    const ids = keyword.words.map((alternatives) =>
+      alternatives.map((alternative) => table.idOf(alternative) ?? -1),
+    );
+    stemIds.set(keyword, (known = { table, size: table.stems.length, ids }));
+  }
+  return known.ids;
+}
+
+/** A line with every word of the keyword holds it exactly: as its phrase, or its identifier. */
+function isExact(file: SourceFile, keyword: KeywordPattern, line: number): boolean {
+  if (keyword.phrase !== undefined)
+    return (file.lines[line] ?? '').toLowerCase().includes(keyword.phrase);
+  if (keyword.identifier !== undefined)
+    return identifiersOf(file.lines[line] ?? '').some(
+      (token) => normalizeIdentifier(token) === keyword.identifier,
+    );
+  return true;
+}
+
+/** The ascending union of ascending lists. */
+function unionOf(lists: readonly (Uint32Array | undefined)[]): Uint32Array {
+  const present = lists.filter(
+    (list): list is Uint32Array => list !== undefined && list.length > 0,
+  );
+  if (present.length <= 1) return present[0] ?? new Uint32Array(0);
+  return Uint32Array.from(new Set(present.flatMap((list) => [...list]))).sort();
+}

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { open, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensurePrivateDirectory, writeFileAtomically } from './private-store.js';
+import { errorCode } from './error-code.js';
+import { OPEN_FLAGS } from './tree.js';
+
+/**
+ * Stored indexes in a cache directory, one file per searched root. The directory is private to
+ * the user (an index holds every word of a repository), writes replace a file whole (a reader
+ * sees the old index or the new one), and the directory is kept under a size bound by removing
+ * the indexes used least recently.
+ */
+
+const EXTENSION = '.index';
+/** A build's lock older than this belongs to a builder that died. */
+const STALE_LOCK_MS = 15 * 60_000;
+/** A temporary file this old was left by a writer that died. */
+const STALE_TEMPORARY_MS = 60 * 60_000;
+
+/** The index file of a root: named by a hash of its path, so no path is spelt in the cache. */
+export function indexFileOf(directory: string, root: string): string {
+  return join(directory, createHash('sha256').update(root).digest('hex').slice(0, 32) + EXTENSION);
+}
+
+/**
+ * The bytes of an index file, or undefined when there is none (or it is over `maxBytes`). Read
+ * whole into one buffer of its size: an index is large, and chunks joined would hold it twice.
+ */
+export async function readIndexFile(path: string, maxBytes: number): Promise<Buffer | undefined> {
+  let handle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile() || stats.size > maxBytes) return undefined;
+    const bytes = Buffer.allocUnsafe(stats.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    // Used now: the last to be removed when the cache is over its bound.
+    const now = new Date();
+    await handle.utimes(now, now).catch(() => undefined);
+    // Cut short (replaced while read, say): what was read fails to decode, and is built again.
+    return bytes.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes an index file whole, then removes the least recently used ones over `maxBytes`. */
+export async function writeIndexFile(
+  directory: string,
+  path: string,
+  bytes: Uint8Array,
+  maxBytes: number,
+): Promise<void> {
+  await ensurePrivateDirectory(directory);
+  await writeFileAtomically(path, bytes);
+  await pruneCache(directory, path, maxBytes);
+}
+
+async function pruneCache(directory: string, kept: string, maxBytes: number): Promise<void> {
+  const now = Date.now();
+  const entries = await Promise.all(
+    (await readdir(directory)).map(async (name) => {
+      const path = join(directory, name);
+      const stats = await stat(path).catch(() => undefined);
+      return stats?.isFile() ? { name, path, size: stats.size, used: stats.mtimeMs } : undefined;
+    }),
+  );
+  const indexes = [];
+  for (const entry of entries) {
+    if (!entry) continue;
+    if (entry.name.endsWith(EXTENSION)) indexes.push(entry);
+    else if (entry.name.endsWith('.tmp') && now - entry.used > STALE_TEMPORARY_MS)
+      await rm(entry.path, { force: true });
+  }
+  let total = indexes.reduce((sum, entry) => sum + entry.size, 0);
+  for (const entry of indexes.sort((left, right) => left.used - right.used)) {
+    if (total <= maxBytes) break;
+    if (entry.path === kept) continue;
+    await rm(entry.path, { force: true });
+    total -= entry.size;
+  }
+}
+
+/**
+ * Takes the lock of an index's build: the release function, or undefined when another build
+ * holds it. A lock left by a build that died is taken over once it is stale.
+ */
+export async function lockIndexBuild(
+  directory: string,
+  path: string,
+): Promise<(() => Promise<void>) | undefined> {
+  await ensurePrivateDirectory(directory);
+  const lock = `${path}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lock, 'wx', 0o600);
+      await handle.close();
+      return () => rm(lock, { force: true });
+    } catch (error) {
+      if (errorCode(error) !== 'EEXIST') throw error;
+      const stats = await stat(lock).catch(() => undefined);
+      if (stats && Date.now() - stats.mtimeMs < STALE_LOCK_MS) return undefined;
+      await rm(lock, { force: true });
+    }
+  }
+  return undefined;
+}
+
+/** Whether `root` has an index file in `directory` (usable or not: reading it will tell). */
+export async function hasIndexFile(directory: string, root: string): Promise<boolean> {
+  return stat(indexFileOf(directory, root)).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+}

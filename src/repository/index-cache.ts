@@ -1,0 +1,50 @@
+import {
+  indexFileOf,
+  lockIndexBuild,
+  readIndexFile,
+  writeIndexFile,
+} from '../file-system/index-store.js';
+import { decodeIndex, encodeIndex, MalformedIndexError, type StoredIndex } from './word-index.js';
+
+/**
+ * A cache directory of stored indexes (./word-index.ts), one per searched root: loaded before a
+ * run reads the repository, saved after when the run found files changed.
+ */
+export interface IndexCache {
+  directory: string;
+  /** The most bytes the directory's indexes may take together; the least recently used go first. */
+  maxBytes: number;
+}
+
+/** Loaded, or why not: none yet, or one that could not be used (it is rebuilt). */
+export type LoadedIndex = { index: StoredIndex } | { index: undefined; problem?: string };
+
+export async function loadIndex(cache: IndexCache, root: string): Promise<LoadedIndex> {
+  let bytes;
+  try {
+    bytes = await readIndexFile(indexFileOf(cache.directory, root), cache.maxBytes);
+  } catch (error) {
+    return { index: undefined, problem: String(error) };
+  }
+  if (!bytes) return { index: undefined };
+  try {
+    return { index: decodeIndex(bytes) };
+  } catch (error) {
+    if (error instanceof MalformedIndexError) return { index: undefined, problem: error.message };
+    throw error;
+  }
+}
+
+export async function saveIndex(cache: IndexCache, root: string, index: StoredIndex) {
+  await writeIndexFile(
+    cache.directory,
+    indexFileOf(cache.directory, root),
+    encodeIndex(index),
+    cache.maxBytes,
+  );
+}
+
+/** The lock of a root's index build, or undefined while another build holds it. */
+export function lockBuild(cache: IndexCache, root: string) {
+  return lockIndexBuild(cache.directory, indexFileOf(cache.directory, root));
+}

@@ -1,0 +1,67 @@
+import type { ListedFile } from '../file-system/tree.js';
+import { StemTable } from '../text/word-postings.js';
+import { indexWords, restoreSource, type SourceFile } from './source-file.js';
+import { unchangedFile, type FileKey, type StoredFile, type StoredIndex } from './word-index.js';
+
+/**
+ * A workspace's side of a stored index: which listed files it holds unchanged, and the index of
+ * this listing, made of those and of every file read (./workspace.ts).
+ */
+export interface IndexKeeper {
+  /** The stored file for a listed one, when it is unchanged. */
+  unchanged(entry: ListedFile): StoredFile | undefined;
+  /** A file read and found binary or minified. */
+  recordVerdict(entry: ListedFile, verdict: 'binary' | 'minified'): void;
+  /** A file read and analysed: its words are indexed, for the index and for the search. */
+  recordRead(entry: ListedFile, file: SourceFile): void;
+  /** A stored file taken as it is: its text is read (with `readText`) only if it is needed. */
+  restore(
+    entry: ListedFile,
+    stored: StoredFile & { verdict: 'read' },
+    readText: () => string,
+  ): SourceFile;
+  /** The index of this listing; whether it differs from the stored one; how many files were read. */
+  result(read: number): { updated: StoredIndex; changed: boolean; read: number };
+}
+
+const keyOf = (entry: ListedFile): FileKey => ({
+  size: entry.size,
+  modifiedMs: entry.modifiedMs ?? Number.NaN,
+  device: entry.identity?.device ?? 0,
+  inode: entry.identity?.inode ?? 0,
+});
+
+/** `builtAtMs`: when the listing started, so that a file modified during it is not trusted later. */
+export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): IndexKeeper {
+  const stems = stored?.stems ?? new StemTable();
+  const files = new Map<string, StoredFile>();
+  return {
+    unchanged: (entry) => (stored ? unchangedFile(stored, entry.path, keyOf(entry)) : undefined),
+    recordVerdict(entry, verdict) {
+      files.set(entry.path, { path: entry.path, ...keyOf(entry), verdict });
+    },
+    recordRead(entry, file) {
+      const words = indexWords(file.text, stems);
+      file.words = words;
+      const { kind, lineCount, outline } = file;
+      const { postings, longLines } = words;
+      files.set(entry.path, {
+        path: entry.path,
+        ...keyOf(entry),
+        verdict: 'read',
+        ...{ kind, lineCount, outline, postings, longLines },
+      });
+    },
+    restore(entry, file, readText) {
+      files.set(entry.path, file);
+      const words = { table: stems, postings: file.postings, longLines: file.longLines };
+      return restoreSource(entry.path, file, words, readText);
+    },
+    result: (read) => ({
+      updated: { builtAtMs, stems, files },
+      // Files read, or stored files no longer listed.
+      changed: read > 0 || files.size !== stored?.files.size,
+      read,
+    }),
+  };
+}

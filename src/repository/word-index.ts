@@ -1,0 +1,286 @@
+import type { Outline } from '../structure/outline.js';
+import { FILE_KINDS, type FileKind } from '../contracts/file-kind.js';
+import { StemTable, type WordPostings } from '../text/word-postings.js';
+
+/**
+ * A repository's stored index: for each file read, what reading it found (its kind, line count,
+ * outline and words by line, or that it is binary or minified), keyed by what its `lstat` said.
+ * A later run takes an unchanged file from here instead of reading and analysing it again.
+ *
+ * Bump `INDEX_FORMAT` whenever what is stored, or how a file is analysed, changes: an index of
+ * another format is not read (test/unit/word-index.test.ts fails until it is bumped).
+ */
+export const INDEX_FORMAT = 1;
+
+const MAGIC = 0x49525749; // "IRWI"
+
+/** What the listing said of a file when it was read: the same key means the same content. */
+export interface FileKey {
+  size: number;
+  modifiedMs: number;
+  device: number;
+  inode: number;
+}
+
+export type StoredFile = FileKey & { path: string } & (
+    | { verdict: 'binary' | 'minified' }
+    | {
+        verdict: 'read';
+        kind: FileKind;
+        lineCount: number;
+        readonly outline: Outline;
+        readonly postings: WordPostings;
+        readonly longLines: Uint32Array;
+      }
+  );
+
+export interface StoredIndex {
+  /** When the listing the index was built from started: a file modified since is not trusted. */
+  builtAtMs: number;
+  stems: StemTable;
+  files: ReadonlyMap<string, StoredFile>;
+}
+
+/** A file whose modification is this close to the index's build may have changed unseen since. */
+const RACY_MS = 2000;
+
+/** The stored file for a listed one, when its key is the same and was safely older than the build. */
+export function unchangedFile(
+  index: StoredIndex,
+  path: string,
+  key: FileKey,
+): StoredFile | undefined {
+  const stored = index.files.get(path);
+  if (
+    !stored ||
+    stored.size !== key.size ||
+    stored.modifiedMs !== key.modifiedMs ||
+    stored.device !== key.device ||
+    stored.inode !== key.inode ||
+    key.modifiedMs >= index.builtAtMs - RACY_MS
+  )
+    return undefined;
+  return stored;
+}
+
+/** Numbers a read file's postings take: three counts, then stems, offsets, lines, long lines. */
+const postingsLength = (file: Extract<StoredFile, { verdict: 'read' }>) =>
+  3 + file.postings.stems.length * 2 + 1 + file.postings.lines.length + file.longLines.length;
+
+const VERDICTS = ['read', 'binary', 'minified'] as const;
+const HEADER_BYTES = 24;
+/** Per file: its key (four float64s) and four uint32s: verdict and kind, lines, postings, outline end. */
+const KEY_NUMBERS = 4;
+const META_NUMBERS = 4;
+
+/** Sections start on 8-byte boundaries, so that typed arrays can view them where they are. */
+const padded = (length: number) => Math.ceil(length / 8) * 8;
+
+/**
+ * The index as bytes: a header (magic, format, counts, build time), then sections, each its
+ * length and its bytes: the paths and the stems (NUL-separated), the files' keys and numbers,
+ * their outlines (JSON, one after the other) and their postings (32-bit numbers).
+ */
+export function encodeIndex(index: StoredIndex): Buffer {
+  const files = [...index.files.values()];
+  const keys = new Float64Array(files.length * KEY_NUMBERS);
+  const meta = new Uint32Array(files.length * META_NUMBERS);
+  const outlines: Buffer[] = [];
+  let outlineBytes = 0;
+  let total = 0;
+  files.forEach((file, at) => {
+    keys.set([file.size, file.modifiedMs, file.device, file.inode], at * KEY_NUMBERS);
+    const verdict = VERDICTS.indexOf(file.verdict);
+    if (file.verdict === 'read') {
+      const outline = Buffer.from(JSON.stringify(file.outline));
+      outlines.push(outline);
+      outlineBytes += outline.length;
+      const kind = FILE_KINDS.indexOf(file.kind);
+      meta.set([verdict | (kind << 8), file.lineCount, total, outlineBytes], at * META_NUMBERS);
+      total += postingsLength(file);
+    } else meta.set([verdict, 0, 0, outlineBytes], at * META_NUMBERS);
+  });
+  const postings = new Uint32Array(total);
+  let at = 0;
+  for (const file of files) {
+    if (file.verdict !== 'read') continue;
+    const { stems, offsets, lines } = file.postings;
+    postings.set([stems.length, lines.length, file.longLines.length], at);
+    at += 3;
+    for (const part of [stems, offsets, lines, file.longLines]) {
+      postings.set(part, at);
+      at += part.length;
+    }
+  }
+  const sections = [
+    Buffer.from(files.map((file) => file.path).join('\0')),
+    Buffer.from(index.stems.stems.join('\0')),
+    Buffer.from(keys.buffer),
+    Buffer.from(meta.buffer),
+    Buffer.concat(outlines, outlineBytes),
+    Buffer.from(postings.buffer),
+  ];
+  const bytes = Buffer.alloc(
+    HEADER_BYTES + sections.reduce((sum, section) => sum + 8 + padded(section.length), 0),
+  );
+  bytes.writeUInt32LE(MAGIC, 0);
+  bytes.writeUInt32LE(INDEX_FORMAT, 4);
+  bytes.writeUInt32LE(files.length, 8);
+  bytes.writeUInt32LE(index.stems.stems.length, 12);
+  bytes.writeDoubleLE(index.builtAtMs, 16);
+  let offset = HEADER_BYTES;
+  for (const section of sections) {
+    bytes.writeUInt32LE(section.length, offset);
+    section.copy(bytes, offset + 8);
+    offset += 8 + padded(section.length);
+  }
+  return bytes;
+}
+
+export class MalformedIndexError extends Error {
+  override readonly name = 'MalformedIndexError';
+}
+
+/**
+ * The index in `bytes`, or a `MalformedIndexError` when they are not one of this format: a file
+ * cut short, of another version, or not an index at all. Each file's outline is decoded when
+ * first asked for.
+ */
+export function decodeIndex(bytes: Buffer): StoredIndex {
+  const fail = (why: string): never => {
+    throw new MalformedIndexError(`not a word index of format ${INDEX_FORMAT}: ${why}`);
+  };
+  if (bytes.length < HEADER_BYTES || bytes.readUInt32LE(0) !== MAGIC) fail('no header');
+  if (bytes.readUInt32LE(4) !== INDEX_FORMAT) fail(`format ${bytes.readUInt32LE(4)}`);
+  // Typed arrays view the sections in place: they need them aligned.
+  if (bytes.byteOffset % 8 !== 0) return decodeIndex(Buffer.from(bytes));
+  const fileCount = bytes.readUInt32LE(8);
+  const stemCount = bytes.readUInt32LE(12);
+  let offset = HEADER_BYTES;
+  const section = (): Buffer => {
+    if (offset + 8 > bytes.length) fail('cut short');
+    const length = bytes.readUInt32LE(offset);
+    const start = offset + 8;
+    if (start + length > bytes.length) fail('cut short');
+    offset = start + padded(length);
+    return bytes.subarray(start, start + length);
+  };
+  const view = <T>(
+    part: Buffer,
+    Type: new (buffer: ArrayBuffer, at: number, length: number) => T,
+    size: number,
+    count: number,
+  ): T => {
+    if (part.length !== size * count) fail('a section of the wrong size');
+    return new Type(part.buffer as ArrayBuffer, part.byteOffset, count);
+  };
+  const paths = section().toString('utf8').split('\0');
+  const stems = section().toString('utf8').split('\0');
+  const keys = view(section(), Float64Array, 8, fileCount * KEY_NUMBERS);
+  const meta = view(section(), Uint32Array, 4, fileCount * META_NUMBERS);
+  const outlines = section();
+  const postingsPart = section();
+  const postings = view(postingsPart, Uint32Array, 4, postingsPart.length / 4);
+  if (paths.length !== fileCount && fileCount > 0) fail('paths and files differ');
+  if (stems.length !== stemCount && stemCount > 0) fail('stems differ');
+  const files = new Map<string, StoredFile>();
+  let outlineStart = 0;
+  for (let at = 0; at < fileCount; at++) {
+    const [size = 0, modifiedMs = 0, device = 0, inode = 0] = keys.subarray(
+      at * KEY_NUMBERS,
+      (at + 1) * KEY_NUMBERS,
+    );
+    const [codes = 0, lineCount = 0, postingsAt = 0, outlineEnd = 0] = meta.subarray(
+      at * META_NUMBERS,
+      (at + 1) * META_NUMBERS,
+    );
+    const key = { path: paths[at] ?? '', size, modifiedMs, device, inode };
+    const verdict = VERDICTS[codes & 0xff];
+    const kind = FILE_KINDS[codes >> 8];
+    if (!verdict || !kind || outlineEnd < outlineStart || outlineEnd > outlines.length)
+      fail('a file out of bounds');
+    const outline = outlines.subarray(outlineStart, outlineEnd);
+    outlineStart = outlineEnd;
+    if (verdict !== 'read') {
+      files.set(key.path, { ...key, verdict: verdict === 'binary' ? 'binary' : 'minified' });
+      continue;
+    }
+    const stored = storedFile(key, kind ?? 'source', lineCount, outline, postings, postingsAt);
+    if (!stored) fail('postings out of bounds');
+    else files.set(key.path, stored);
+  }
+  return {
+    builtAtMs: bytes.readDoubleLE(16),
+    stems: new StemTable(stemCount > 0 ? stems : []),
+    files,
+  };
+}
+
+/** A read file as the index holds it: a class, since a warm run makes one for every file. */
+class StoredReadFile {
+  readonly verdict = 'read';
+  private parsed: Outline | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly size: number,
+    readonly modifiedMs: number,
+    readonly device: number,
+    readonly inode: number,
+    readonly kind: FileKind,
+    readonly lineCount: number,
+    private readonly outlineBytes: Buffer,
+    readonly postings: WordPostings,
+    readonly longLines: Uint32Array,
+  ) {}
+
+  /** Decoded when first asked for: most files' outlines are never looked at. */
+  get outline(): Outline {
+    return (this.parsed ??= parseOutline(this.outlineBytes.toString('utf8')));
+  }
+}
+
+function storedFile(
+  key: FileKey & { path: string },
+  kind: FileKind,
+  lineCount: number,
+  outline: Buffer,
+  numbers: Uint32Array,
+  start: number,
+): StoredFile | undefined {
+  const [stemCount = 0, lineTotal = 0, longCount = 0] = numbers.subarray(start, start + 3);
+  const end = start + 3 + stemCount * 2 + 1 + lineTotal + longCount;
+  if (start + 3 > numbers.length || end > numbers.length) return undefined;
+  const part = (from: number, length: number) =>
+    numbers.subarray(start + 3 + from, start + 3 + from + length);
+  const { path, size, modifiedMs, device, inode } = key;
+  const postings = {
+    stems: part(0, stemCount),
+    offsets: part(stemCount, stemCount + 1),
+    lines: part(stemCount * 2 + 1, lineTotal),
+  };
+  const longLines = part(stemCount * 2 + 1 + lineTotal, longCount);
+  return new StoredReadFile(
+    path,
+    size,
+    modifiedMs,
+    device,
+    inode,
+    kind,
+    lineCount,
+    outline,
+    postings,
+    longLines,
+  );
+}
+
+/** A stored outline; none where it does not parse (the index is written by this code alone). */
+function parseOutline(json: string): Outline {
+  try {
+    const outline = JSON.parse(json) as Outline;
+    if (Array.isArray(outline.imports) && Array.isArray(outline.symbols)) return outline;
+  } catch {
+    // An index written by this code always parses: this one was damaged.
+  }
+  return { imports: [], symbols: [] };
+}

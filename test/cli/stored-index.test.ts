@@ -1,0 +1,105 @@
+import { readdir } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cacheDirectoryFor } from '../../src/cli/stored-index.js';
+import { runNode, offlineEnvironment } from '../support/run-process.js';
+import { removeTempTrees } from '../support/temp-tree.js';
+import { exampleCopy } from '../support/example-copy.js';
+import { runInProcess } from './run-in-process.js';
+
+const TASK = 'Fix the authentication token expiry bug';
+
+afterEach(removeTempTrees);
+
+describe('where the CLI keeps stored indexes', () => {
+  const none = { cacheDir: undefined, noCache: false };
+  it.each([
+    ['the flag first', { ...none, cacheDir: '/flag' }, { RETRIEVAL_CACHE_DIR: '/env' }, '/flag'],
+    ['then RETRIEVAL_CACHE_DIR', none, { RETRIEVAL_CACHE_DIR: '/env', HOME: '/h' }, '/env'],
+    [
+      'then the XDG cache',
+      none,
+      { XDG_CACHE_HOME: '/xdg', HOME: '/h' },
+      '/xdg/iterative-retrieval',
+    ],
+    ['then ~/.cache', none, { HOME: '/h' }, '/h/.cache/iterative-retrieval'],
+    ['nowhere without a home', none, {}, undefined],
+    [
+      'nowhere with RETRIEVAL_CACHE_DIR=off',
+      none,
+      { RETRIEVAL_CACHE_DIR: 'off', HOME: '/h' },
+      undefined,
+    ],
+    ['nowhere with --no-cache', { ...none, noCache: true }, { HOME: '/h' }, undefined],
+  ])('%s', (_, args, env, expected) => {
+    expect(cacheDirectoryFor(args, env)).toBe(expected);
+  });
+});
+
+describe('the CLI and the stored index', () => {
+  it('starts the build in the background when a repository has no index, and reads it once built', async () => {
+    const { root, cacheDirectory: cache } = await exampleCopy();
+    const started: (readonly string[])[] = [];
+    const run = () =>
+      runInProcess([TASK, '--root', root, '--cache-dir', cache, '--format', 'paths'], {
+        startInBackground: (argv) => void started.push(argv),
+      });
+    const first = await run();
+    expect(first.code).toBe(0);
+    expect(started).toEqual([['index', '--root', root, '--cache-dir', cache]]);
+
+    const built = await runInProcess(['index', '--root', root, '--cache-dir', cache]);
+    expect(built.code).toBe(0);
+    const summary = JSON.parse(built.stdout) as { built: boolean; files: number; read: number };
+    expect(summary).toMatchObject({ root, built: true });
+    expect(summary.read).toBe(summary.files);
+
+    const second = await run();
+    expect(second.stdout).toBe(first.stdout);
+    expect(started).toHaveLength(1);
+    const again = JSON.parse(
+      (await runInProcess(['index', '--root', root, '--cache-dir', cache])).stdout,
+    ) as { read: number };
+    expect(again.read).toBe(0);
+  });
+
+  it('neither reads nor builds an index with --no-cache', async () => {
+    const { root, cacheDirectory: cache } = await exampleCopy();
+    const started: unknown[] = [];
+    const run = await runInProcess(
+      [TASK, '--root', root, '--cache-dir', cache, '--no-cache', '--format', 'paths'],
+      { startInBackground: (argv) => void started.push(argv) },
+    );
+    expect(run.code).toBe(0);
+    expect(started).toEqual([]);
+    expect(await readdir(cache).catch(() => [])).toEqual([]);
+  });
+
+  it('says where to put an index when there is nowhere to', async () => {
+    const { root } = await exampleCopy();
+    const run = await runInProcess(['index', '--root', root]);
+    expect(run.code).toBe(2);
+    expect(run.lines[0]).toMatch(/^iterative-retrieval: error: `index` needs a cache directory/);
+  });
+
+  it('builds the index in a process that outlives the run', { timeout: 120_000 }, async () => {
+    const { root, cacheDirectory: cache } = await exampleCopy();
+    const env = { ...offlineEnvironment(), RETRIEVAL_CACHE_DIR: cache, LOG_LEVEL: 'silent' };
+    const cli = ['--import', 'tsx', 'src/cli/main.ts', TASK, '--root', root, '--format', 'paths'];
+    const first = await runNode(cli, { cwd: process.cwd(), env, killAfterMs: 60_000 });
+    expect(first.code).toBe(0);
+    // The run has ended; its background build writes the index on its own.
+    let names: string[] = [];
+    for (let waited = 0; waited < 100 && !names.some((name) => name.endsWith('.index')); waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      names = await readdir(cache).catch(() => []);
+    }
+    expect(names.filter((name) => name.endsWith('.index'))).toHaveLength(1);
+    const second = await runNode(cli, {
+      cwd: process.cwd(),
+      env: { ...env, LOG_LEVEL: 'info' },
+      killAfterMs: 60_000,
+    });
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stderr).toMatch(/"storedIndex":\{"read":0,"reused":\d+\}/);
+  });
+});

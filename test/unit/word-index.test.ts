@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastGlob from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { compileKeyword, type KeywordPattern } from '../../src/dispatch/keyword.js';
+import { scanFile } from '../../src/dispatch/scan-file.js';
+import { analyzeSource, indexWords, restoreSource } from '../../src/repository/source-file.js';
+import {
+  INDEX_FORMAT,
+  MalformedIndexError,
+  decodeIndex,
+  encodeIndex,
+  unchangedFile,
+  type StoredFile,
+  type StoredIndex,
+} from '../../src/repository/word-index.js';
+import { StemTable } from '../../src/text/word-postings.js';
+
+const EXAMPLE = join(import.meta.dirname, '../fixtures/example-service');
+const KEY = { size: 10, modifiedMs: 1_000, device: 1, inode: 2 };
+
+/** The example's files, analysed and indexed as a run that stores its index does. */
+function exampleIndex(): { index: StoredIndex; texts: Map<string, string> } {
+  const stems = new StemTable();
+  const files = new Map<string, StoredFile>();
+  const texts = new Map<string, string>();
+  for (const path of fastGlob.sync('**/*', { cwd: EXAMPLE, dot: true }).sort()) {
+    const file = analyzeSource(path, readFileSync(join(EXAMPLE, path), 'utf8'));
+    const { postings, longLines } = indexWords(file.text, stems);
+    texts.set(path, file.text);
+    files.set(path, { ...KEY, verdict: 'read', ...file, postings, longLines });
+  }
+  files.set('logo.png', { path: 'logo.png', ...KEY, verdict: 'binary' });
+  return { index: { builtAtMs: 5_000, stems, files }, texts };
+}
+
+/** What a stored file says of its content, with the stems spelt out. */
+function described(file: StoredFile, stems: StemTable) {
+  if (file.verdict !== 'read') return file.verdict;
+  const { stems: ids, offsets, lines } = file.postings;
+  return {
+    kind: file.kind,
+    lineCount: file.lineCount,
+    outline: file.outline,
+    words: [...ids].map((id, index) => [
+      stems.stems[id],
+      [...lines.subarray(offsets[index], offsets[index + 1])],
+    ]),
+    longLines: [...file.longLines],
+  };
+}
+
+describe('the stored word index', () => {
+  it('reads back what it stored, and files restored from it are searched alike', () => {
+    const { index, texts } = exampleIndex();
+    const decoded = decodeIndex(encodeIndex(index));
+    expect(decoded.builtAtMs).toBe(5_000);
+    expect([...decoded.files.keys()]).toEqual([...index.files.keys()]);
+    for (const [path, file] of index.files) {
+      const read = decoded.files.get(path);
+      expect(read && described(read, decoded.stems)).toEqual(described(file, index.stems));
+    }
+    const keywords = ['token expiry', 'refreshToken', 'auth', 'session.refresh', 'config']
+      .map((keyword) => compileKeyword(keyword))
+      .filter((pattern): pattern is KeywordPattern => pattern !== undefined);
+    for (const [path, text] of texts) {
+      const stored = decoded.files.get(path);
+      if (stored?.verdict !== 'read') throw new Error(`${path} not stored`);
+      const words = { table: decoded.stems, ...stored };
+      const restored = restoreSource(path, stored, words, () => text);
+      expect(scanFile(restored, keywords), path).toEqual(
+        scanFile(analyzeSource(path, text), keywords),
+      );
+    }
+  });
+
+  it('refuses bytes that are not an index of its format, without throwing anything else', () => {
+    const bytes = encodeIndex(exampleIndex().index);
+    const otherFormat = Buffer.from(bytes);
+    otherFormat.writeUInt32LE(INDEX_FORMAT + 1, 4);
+    const wrongCount = Buffer.from(bytes);
+    wrongCount.writeUInt32LE(bytes.readUInt32LE(8) + 1, 8);
+    const hugeSection = Buffer.from(bytes);
+    hugeSection.writeUInt32LE(0xffffffff, 24);
+    for (const damaged of [
+      Buffer.alloc(0),
+      Buffer.from('not an index at all'),
+      bytes.subarray(0, 40),
+      bytes.subarray(0, bytes.length - 8),
+      otherFormat,
+      wrongCount,
+      hugeSection,
+    ])
+      expect(() => decodeIndex(damaged)).toThrow(MalformedIndexError);
+  });
+
+  it('trusts a stored file only with the same key, modified safely before the build', () => {
+    const index: StoredIndex = {
+      builtAtMs: 10_000,
+      stems: new StemTable(),
+      files: new Map([['a.ts', { path: 'a.ts', ...KEY, verdict: 'binary' }]]),
+    };
+    expect(unchangedFile(index, 'a.ts', KEY)?.path).toBe('a.ts');
+    for (const changed of [{ size: 11 }, { modifiedMs: 1_001 }, { device: 9 }, { inode: 9 }])
+      expect(unchangedFile(index, 'a.ts', { ...KEY, ...changed })).toBeUndefined();
+    expect(unchangedFile(index, 'b.ts', KEY)).toBeUndefined();
+    // Modified within two seconds of the build's listing: it may have changed again unseen.
+    const racy = { ...index, builtAtMs: KEY.modifiedMs + 1_500 };
+    expect(unchangedFile(racy, 'a.ts', KEY)).toBeUndefined();
+  });
+
+  // What the stored analysis of a known set of files looks like. When this changes, indexes
+  // written before describe files differently from a fresh read: bump INDEX_FORMAT (so that they
+  // are built again), then update the digest here. (An edit of the example changes it too.)
+  it(`is format ${INDEX_FORMAT} while files are analysed as they were when it was set`, () => {
+    const { index } = exampleIndex();
+    const analysis = [...index.files.values()].map((file) => [
+      file.path,
+      described(file, index.stems),
+    ]);
+    const digest = createHash('sha256').update(JSON.stringify(analysis)).digest('hex');
+    expect({ format: INDEX_FORMAT, digest: digest.slice(0, 16) }).toEqual({
+      format: 1,
+      digest: 'd552c629903002d4',
+    });
+  });
+});
