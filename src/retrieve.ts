@@ -107,8 +107,14 @@ async function retrieveWithin(
     ? { directory: resolve(resolved.cacheDirectory), maxBytes: resolved.maxCacheBytes }
     : undefined;
   const stored = cache ? await loadIndex(cache, root) : undefined;
+  const keep = stored !== undefined && !('unusable' in stored && stored.unusable);
   if (stored && 'problem' in stored)
-    logger.warn({ problem: stored.problem }, 'stored index not used: it is built again');
+    logger.warn(
+      { problem: stored.problem },
+      keep
+        ? 'stored index not used: it is built again'
+        : 'no stored index: the cache directory cannot be used',
+    );
   const workspace = await openWorkspace(root, {
     excludes: resolved.excludes,
     allowSecretFiles: resolved.allowSecretFiles,
@@ -116,7 +122,7 @@ async function retrieveWithin(
     maxFiles: resolved.maxRepositoryFiles,
     task,
     syntax: resolved.syntax,
-    index: stored && { stored: stored.index },
+    index: keep ? { stored: stored.index } : undefined,
     signal,
   });
   // Saved while the run goes on; a cache that cannot be written costs the next run, not this one.

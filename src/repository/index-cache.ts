@@ -1,3 +1,4 @@
+import { ensurePrivateDirectory } from '../file-system/private-store.js';
 import {
   indexFileOf,
   lockIndexBuild,
@@ -16,15 +17,27 @@ export interface IndexCache {
   maxBytes: number;
 }
 
-/** Loaded, or why not: none yet, or one that could not be used (it is rebuilt). */
-export type LoadedIndex = { index: StoredIndex } | { index: undefined; problem?: string };
+/**
+ * Loaded, or why not: none yet, one that could not be used (it is built again), or a cache
+ * directory that cannot be used at all (`unusable`: another user's, open to others, or not
+ * creatable), where no index is built either.
+ */
+export type LoadedIndex =
+  { index: StoredIndex } | { index: undefined; problem?: string; unusable?: boolean };
 
 export async function loadIndex(cache: IndexCache, root: string): Promise<LoadedIndex> {
   let bytes;
+  const problem = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  try {
+    // An index in a directory others can write could have been planted: it is not read.
+    await ensurePrivateDirectory(cache.directory);
+  } catch (error) {
+    return { index: undefined, problem: problem(error), unusable: true };
+  }
   try {
     bytes = await readIndexFile(indexFileOf(cache.directory, root), cache.maxBytes);
   } catch (error) {
-    return { index: undefined, problem: String(error) };
+    return { index: undefined, problem: problem(error) };
   }
   if (!bytes) return { index: undefined };
   try {

@@ -1,4 +1,4 @@
-import { readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import fastGlob from 'fast-glob';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -111,6 +111,25 @@ describe('a stored index', () => {
     expect(roots.map((root) => kept.includes(basename(indexFileOf(cacheDirectory, root))))).toEqual(
       [true, false, true],
     );
+  });
+
+  it('is not read from a directory others can write to', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    await buildIndex({ root, cacheDirectory });
+    await chmod(cacheDirectory, 0o777);
+    expect(await loadIndex({ directory: cacheDirectory, maxBytes: 1e9 }, root)).toMatchObject({
+      index: undefined,
+      problem: expect.stringMatching(/is not a private directory/),
+      unusable: true,
+    });
+    // The run goes on without one, and writes nothing there.
+    const [name = ''] = await readdir(cacheDirectory);
+    const before = (await stat(join(cacheDirectory, name))).mtimeMs;
+    await writeFile(join(root, 'src/new.ts'), 'export const tokenExpiry = 1;\n');
+    const pack = await iterativeRetrieve(TASK, { root, cacheDirectory, history: false });
+    expect(pack.files.length).toBeGreaterThan(0);
+    expect(await readdir(cacheDirectory)).toEqual([name]);
+    expect((await stat(join(cacheDirectory, name))).mtimeMs).toBe(before);
   });
 
   it('is built by one build at a time', async () => {
