@@ -19,7 +19,7 @@ export function cacheDirectoryFor(
   if (configured) return configured === 'off' ? undefined : configured;
   const xdg = env.XDG_CACHE_HOME?.trim();
   if (xdg) return join(xdg, 'iterative-retrieval');
-  const home = env.HOME?.trim() || env.LOCALAPPDATA?.trim();
+  const home = env.HOME?.trim();
   return home ? join(home, '.cache', 'iterative-retrieval') : undefined;
 }
 
