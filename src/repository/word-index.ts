@@ -92,7 +92,11 @@ export function encodeIndex(index: StoredIndex): Buffer {
     keys.set([file.size, file.modifiedMs, file.device, file.inode], at * KEY_NUMBERS);
     const verdict = VERDICTS.indexOf(file.verdict);
     if (file.verdict === 'read') {
-      const outline = Buffer.from(JSON.stringify(file.outline));
+      // A file kept from the stored index keeps its outline's bytes: not parsed to be written back.
+      const outline =
+        file instanceof StoredReadFile
+          ? file.outlineBytes
+          : Buffer.from(JSON.stringify(file.outline));
       outlines.push(outline);
       outlineBytes += outline.length;
       const kind = FILE_KINDS.indexOf(file.kind);
@@ -229,7 +233,8 @@ class StoredReadFile {
     readonly inode: number,
     readonly kind: FileKind,
     readonly lineCount: number,
-    private readonly outlineBytes: Buffer,
+    /** The outline as stored: JSON. */
+    readonly outlineBytes: Buffer,
     readonly postings: WordPostings,
     readonly longLines: Uint32Array,
   ) {}
