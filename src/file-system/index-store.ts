@@ -59,11 +59,11 @@ export async function readIndexFile(path: string, maxBytes: number): Promise<Buf
 export async function writeIndexFile(
   directory: string,
   path: string,
-  bytes: Uint8Array,
+  chunks: Iterable<Uint8Array>,
   maxBytes: number,
 ): Promise<void> {
   await ensurePrivateDirectory(directory);
-  await writeFileAtomically(path, bytes);
+  await writeFileAtomically(path, chunks);
   await pruneCache(directory, path, maxBytes);
 }
 

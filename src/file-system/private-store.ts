@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  writeFile,
+} from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import { SearchError } from '../errors.js';
@@ -52,16 +62,35 @@ export async function listDirectory(path: string): Promise<string[]> {
   }
 }
 
-/** Writes a private file so that readers see either nothing or the whole text, never a part. */
-export async function writeFileAtomically(path: string, text: string | Uint8Array): Promise<void> {
+/**
+ * Writes a private file so that readers see either nothing or the whole text, never a part. The
+ * content may come as chunks, written one after another: a large file is never held whole.
+ */
+export async function writeFileAtomically(
+  path: string,
+  content: string | Uint8Array | Iterable<Uint8Array>,
+): Promise<void> {
   const temporary = `${path}.${randomUUID()}.tmp`;
   try {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+    if (typeof content === 'string' || content instanceof Uint8Array)
+      await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
+    else await writeChunks(temporary, content);
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
     throw new SearchError(`cannot write \`${path}\``, { cause: error, path });
+  }
+}
+
+async function writeChunks(path: string, chunks: Iterable<Uint8Array>): Promise<void> {
+  const handle = await open(path, 'wx', 0o600);
+  try {
+    for (const chunk of chunks)
+      for (let written = 0; written < chunk.length;)
+        written += (await handle.write(chunk, written, chunk.length - written)).bytesWritten;
+  } finally {
+    await handle.close();
   }
 }
 

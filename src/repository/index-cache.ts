@@ -5,7 +5,7 @@ import {
   readIndexFile,
   writeIndexFile,
 } from '../file-system/index-store.js';
-import { decodeIndex, encodeIndex, MalformedIndexError, type StoredIndex } from './word-index.js';
+import { decodeIndex, indexChunks, MalformedIndexError, type StoredIndex } from './word-index.js';
 
 /**
  * A cache directory of stored indexes (./word-index.ts), one per searched root: loaded before a
@@ -52,7 +52,7 @@ export async function saveIndex(cache: IndexCache, root: string, index: StoredIn
   await writeIndexFile(
     cache.directory,
     indexFileOf(cache.directory, root),
-    encodeIndex(index),
+    indexChunks(index),
     cache.maxBytes,
   );
 }

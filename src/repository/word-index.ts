@@ -76,16 +76,43 @@ const META_NUMBERS = 4;
 /** Sections start on 8-byte boundaries, so that typed arrays can view them where they are. */
 const padded = (length: number) => Math.ceil(length / 8) * 8;
 
+/** Most bytes of one chunk `indexChunks` gives: a write at a time, never the whole index. */
+const CHUNK_BYTES = 1 << 20;
+
+/** `pieces` joined into chunks of about `CHUNK_BYTES`: fewer, larger writes. */
+function* batched(pieces: Iterable<Uint8Array>): Generator<Uint8Array> {
+  let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let filled = 0;
+  for (const piece of pieces) {
+    if (filled + piece.length > CHUNK_BYTES && filled > 0) {
+      yield chunk.subarray(0, filled);
+      chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      filled = 0;
+    }
+    if (piece.length > CHUNK_BYTES) yield piece;
+    else {
+      chunk.set(piece, filled);
+      filled += piece.length;
+    }
+  }
+  if (filled > 0) yield chunk.subarray(0, filled);
+}
+
+const bytesOf = (numbers: Uint32Array | Float64Array) =>
+  new Uint8Array(numbers.buffer, numbers.byteOffset, numbers.byteLength);
+
 /**
- * The index as bytes: a header (magic, format, counts, build time), then sections, each its
- * length and its bytes: the paths and the stems (NUL-separated), the files' keys and numbers,
- * their outlines (JSON, one after the other) and their postings (32-bit numbers).
+ * The index, as chunks of bytes to write one after another: a header (magic, format, counts,
+ * build time), then sections, each its length and its bytes: the paths and the stems
+ * (NUL-separated), the files' keys and numbers, their outlines (JSON, one after the other) and
+ * their postings (32-bit numbers). An index of a large repository is 100 MB and more: it is
+ * written without a second copy of it in memory.
  */
-export function encodeIndex(index: StoredIndex): Buffer {
+export function indexChunks(index: StoredIndex): Iterable<Uint8Array> {
   const files = [...index.files.values()];
   const keys = new Float64Array(files.length * KEY_NUMBERS);
   const meta = new Uint32Array(files.length * META_NUMBERS);
-  const outlines: Buffer[] = [];
+  const outlines: Uint8Array[] = [];
   let outlineBytes = 0;
   let total = 0;
   files.forEach((file, at) => {
@@ -104,41 +131,45 @@ export function encodeIndex(index: StoredIndex): Buffer {
       total += postingsLength(file);
     } else meta.set([verdict, 0, 0, outlineBytes], at * META_NUMBERS);
   });
-  const postings = new Uint32Array(total);
-  let at = 0;
-  for (const file of files) {
-    if (file.verdict !== 'read') continue;
-    const { stems, offsets, lines } = file.postings;
-    postings.set([stems.length, lines.length, file.longLines.length], at);
-    at += 3;
-    for (const part of [stems, offsets, lines, file.longLines]) {
-      postings.set(part, at);
-      at += part.length;
+  const header = Buffer.alloc(HEADER_BYTES);
+  header.writeUInt32LE(MAGIC, 0);
+  header.writeUInt32LE(INDEX_FORMAT, 4);
+  header.writeUInt32LE(files.length, 8);
+  header.writeUInt32LE(index.stems.stems.length, 12);
+  header.writeDoubleLE(index.builtAtMs, 16);
+  function* section(length: number, parts: Iterable<Uint8Array>): Generator<Uint8Array> {
+    const start = Buffer.alloc(8);
+    start.writeUInt32LE(length, 0);
+    yield start;
+    yield* parts;
+    yield Buffer.alloc(padded(length) - length);
+  }
+  function* postings(): Generator<Uint8Array> {
+    for (const file of files) {
+      if (file.verdict !== 'read') continue;
+      const { stems, offsets, lines } = file.postings;
+      yield bytesOf(Uint32Array.of(stems.length, lines.length, file.longLines.length));
+      for (const part of [stems, offsets, lines, file.longLines]) yield bytesOf(part);
     }
   }
-  const sections = [
-    Buffer.from(files.map((file) => file.path).join('\0')),
-    Buffer.from(index.stems.stems.join('\0')),
-    Buffer.from(keys.buffer),
-    Buffer.from(meta.buffer),
-    Buffer.concat(outlines, outlineBytes),
-    Buffer.from(postings.buffer),
-  ];
-  const bytes = Buffer.alloc(
-    HEADER_BYTES + sections.reduce((sum, section) => sum + 8 + padded(section.length), 0),
+  const paths = Buffer.from(files.map((file) => file.path).join('\0'));
+  const stems = Buffer.from(index.stems.stems.join('\0'));
+  return batched(
+    (function* () {
+      yield header;
+      yield* section(paths.length, [paths]);
+      yield* section(stems.length, [stems]);
+      yield* section(keys.byteLength, [bytesOf(keys)]);
+      yield* section(meta.byteLength, [bytesOf(meta)]);
+      yield* section(outlineBytes, outlines);
+      yield* section(total * 4, postings());
+    })(),
   );
-  bytes.writeUInt32LE(MAGIC, 0);
-  bytes.writeUInt32LE(INDEX_FORMAT, 4);
-  bytes.writeUInt32LE(files.length, 8);
-  bytes.writeUInt32LE(index.stems.stems.length, 12);
-  bytes.writeDoubleLE(index.builtAtMs, 16);
-  let offset = HEADER_BYTES;
-  for (const section of sections) {
-    bytes.writeUInt32LE(section.length, offset);
-    section.copy(bytes, offset + 8);
-    offset += 8 + padded(section.length);
-  }
-  return bytes;
+}
+
+/** The index as one buffer (`indexChunks` joined). */
+export function encodeIndex(index: StoredIndex): Buffer {
+  return Buffer.concat([...indexChunks(index)]);
 }
 
 export class MalformedIndexError extends Error {
