@@ -1,3 +1,4 @@
+import { SearchError } from '../errors.js';
 import { ensurePrivateDirectory } from '../file-system/private-store.js';
 import {
   indexFileOf,
@@ -48,13 +49,18 @@ export async function loadIndex(cache: IndexCache, root: string): Promise<Loaded
   }
 }
 
+/**
+ * Saves a root's index; a `SearchError` when it cannot be written, or is larger than the whole
+ * cache may be (it is then not written: the cache stays within its bound).
+ */
 export async function saveIndex(cache: IndexCache, root: string, index: StoredIndex) {
-  await writeIndexFile(
-    cache.directory,
-    indexFileOf(cache.directory, root),
-    indexChunks(index),
-    cache.maxBytes,
-  );
+  const { bytes, chunks } = indexChunks(index);
+  if (bytes > cache.maxBytes)
+    throw new SearchError(
+      `the stored index would take ${bytes.toLocaleString('en-US')} bytes, more than the cache's ${cache.maxBytes.toLocaleString('en-US')} (maxCacheBytes)`,
+      { path: cache.directory },
+    );
+  await writeIndexFile(cache.directory, indexFileOf(cache.directory, root), chunks, cache.maxBytes);
 }
 
 /** The lock of a root's index build, or undefined while another build holds it. */

@@ -108,7 +108,7 @@ const bytesOf = (numbers: Uint32Array | Float64Array) =>
  * their postings (32-bit numbers). An index of a large repository is 100 MB and more: it is
  * written without a second copy of it in memory.
  */
-export function indexChunks(index: StoredIndex): Iterable<Uint8Array> {
+export function indexChunks(index: StoredIndex): { bytes: number; chunks: Iterable<Uint8Array> } {
   const files = [...index.files.values()];
   const keys = new Float64Array(files.length * KEY_NUMBERS);
   const meta = new Uint32Array(files.length * META_NUMBERS);
@@ -154,22 +154,33 @@ export function indexChunks(index: StoredIndex): Iterable<Uint8Array> {
   }
   const paths = Buffer.from(files.map((file) => file.path).join('\0'));
   const stems = Buffer.from(index.stems.stems.join('\0'));
-  return batched(
-    (function* () {
-      yield header;
-      yield* section(paths.length, [paths]);
-      yield* section(stems.length, [stems]);
-      yield* section(keys.byteLength, [bytesOf(keys)]);
-      yield* section(meta.byteLength, [bytesOf(meta)]);
-      yield* section(outlineBytes, outlines);
-      yield* section(total * 4, postings());
-    })(),
-  );
+  const lengths = [
+    paths.length,
+    stems.length,
+    keys.byteLength,
+    meta.byteLength,
+    outlineBytes,
+    total * 4,
+  ];
+  return {
+    bytes: HEADER_BYTES + lengths.reduce((sum, length) => sum + 8 + padded(length), 0),
+    chunks: batched(
+      (function* () {
+        yield header;
+        yield* section(paths.length, [paths]);
+        yield* section(stems.length, [stems]);
+        yield* section(keys.byteLength, [bytesOf(keys)]);
+        yield* section(meta.byteLength, [bytesOf(meta)]);
+        yield* section(outlineBytes, outlines);
+        yield* section(total * 4, postings());
+      })(),
+    ),
+  };
 }
 
 /** The index as one buffer (`indexChunks` joined). */
 export function encodeIndex(index: StoredIndex): Buffer {
-  return Buffer.concat([...indexChunks(index)]);
+  return Buffer.concat([...indexChunks(index).chunks]);
 }
 
 export class MalformedIndexError extends Error {

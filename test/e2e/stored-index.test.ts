@@ -132,6 +132,21 @@ describe('a stored index', () => {
     expect((await stat(join(cacheDirectory, name))).mtimeMs).toBe(before);
   });
 
+  it('is not written when it alone would be larger than the whole cache may be', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    await expect(buildIndex({ root, cacheDirectory, maxCacheBytes: 1000 })).rejects.toThrow(
+      /more than the cache's 1,000 \(maxCacheBytes\)/,
+    );
+    const pack = await iterativeRetrieve(TASK, {
+      root,
+      cacheDirectory,
+      maxCacheBytes: 1000,
+      history: false,
+    });
+    expect(pack.files.length).toBeGreaterThan(0);
+    expect((await readdir(cacheDirectory)).filter((name) => name.endsWith('.index'))).toEqual([]);
+  });
+
   it('is built by one build at a time', async () => {
     const { root, cacheDirectory } = await exampleCopy();
     const [one, two] = await Promise.all([

@@ -11,6 +11,7 @@ import {
   MalformedIndexError,
   decodeIndex,
   encodeIndex,
+  indexChunks,
   unchangedFile,
   type StoredFile,
   type StoredIndex,
@@ -59,6 +60,8 @@ describe('the stored word index', () => {
     expect(decoded.builtAtMs).toBe(5_000);
     // Written back as read (a run that changed nothing else saves what it took from it).
     expect(encodeIndex(decoded).equals(bytes)).toBe(true);
+    // Its size is known before it is written (the cache's bound is checked first).
+    expect(indexChunks(index).bytes).toBe(bytes.length);
     expect([...decoded.files.keys()]).toEqual([...index.files.keys()]);
     for (const [path, file] of index.files) {
       const read = decoded.files.get(path);
