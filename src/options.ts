@@ -110,7 +110,7 @@ export const retrievalOptionsSchema = z
     maxRepositoryFiles: z.int().min(1).default(50_000),
     /**
      * A directory for stored word indexes, one per searched root. With it, a run takes each
-     * unchanged file (same size, modification time and inode) from the root's index instead of
+     * unchanged file (same size, modification and change times, and inode) from the root's index instead of
      * reading and analysing it again, and leaves the index up to date: the first run on a root
      * pays for building it, later ones read only what changed. Default: none (no index).
      */

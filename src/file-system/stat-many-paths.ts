@@ -17,7 +17,7 @@ const { lstatSync } = require('node:fs');
 const { join } = require('node:path');
 const { root, paths } = workerData;
 const kinds = new Uint8Array(paths.length);
-const numbers = new Float64Array(paths.length * 4);
+const numbers = new Float64Array(paths.length * 5);
 paths.forEach((path, index) => {
   let stats;
   try {
@@ -25,10 +25,11 @@ paths.forEach((path, index) => {
   } catch {}
   if (!stats) return;
   kinds[index] = stats.isFile() ? 1 : stats.isDirectory() ? 2 : 0;
-  numbers[index * 4] = stats.size;
-  numbers[index * 4 + 1] = stats.dev;
-  numbers[index * 4 + 2] = stats.ino;
-  numbers[index * 4 + 3] = stats.mtimeMs;
+  numbers[index * 5] = stats.size;
+  numbers[index * 5 + 1] = stats.dev;
+  numbers[index * 5 + 2] = stats.ino;
+  numbers[index * 5 + 3] = stats.mtimeMs;
+  numbers[index * 5 + 4] = stats.ctimeMs;
 });
 parentPort.postMessage({ kinds, numbers }, [kinds.buffer, numbers.buffer]);
 `;
@@ -37,11 +38,11 @@ parentPort.postMessage({ kinds, numbers }, [kinds.buffer, numbers.buffer]);
 export const NEITHER = 0;
 export const REGULAR_FILE = 1;
 export const DIRECTORY = 2;
-export const NUMBERS_PER_PATH = 4;
+export const NUMBERS_PER_PATH = 5;
 
 export interface PathStats {
   kinds: Uint8Array;
-  /** Size, device, inode and modification time (ms) of each path, four numbers a path. */
+  /** Size, device, inode, modification and change times (ms) of each path, five numbers a path. */
   numbers: Float64Array;
 }
 

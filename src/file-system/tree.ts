@@ -20,6 +20,8 @@ export interface ListedFile {
   identity: FileIdentity | undefined;
   /** Last modification time in milliseconds, when the listing saw it: a stored index's key. */
   modifiedMs?: number | undefined;
+  /** Last change of its inode (content, or metadata), in milliseconds: no tool sets it back. */
+  changedMs?: number | undefined;
 }
 
 /** A file's device and inode: the same numbers mean the same file, however it was reached. */
@@ -87,6 +89,7 @@ export async function listFiles(
       size: entry.stats?.size ?? 0,
       identity: entry.stats && { device: entry.stats.dev, inode: entry.stats.ino },
       modifiedMs: entry.stats?.mtimeMs,
+      changedMs: entry.stats?.ctimeMs,
     }));
   } catch (error) {
     throw new SearchError(`could not list files under \`${root}\``, { cause: error, path: root });
@@ -135,6 +138,7 @@ export async function statPaths(
           size: stats.size,
           identity: { device: stats.dev, inode: stats.ino },
           modifiedMs: stats.mtimeMs,
+          changedMs: stats.ctimeMs,
         });
       else if (stats?.isDirectory()) directories.push(path);
     }
@@ -150,11 +154,11 @@ function statedPaths(paths: readonly string[], { kinds, numbers }: PathStats): S
     if (kinds[index] === DIRECTORY) directories.push(path);
     if (kinds[index] !== REGULAR_FILE) return;
     const at = index * NUMBERS_PER_PATH;
-    const [size = 0, device = 0, inode = 0, modifiedMs] = numbers.subarray(
+    const [size = 0, device = 0, inode = 0, modifiedMs, changedMs] = numbers.subarray(
       at,
       at + NUMBERS_PER_PATH,
     );
-    files.push({ path, size, identity: { device, inode }, modifiedMs });
+    files.push({ path, size, identity: { device, inode }, modifiedMs, changedMs });
   });
   return { files, directories };
 }

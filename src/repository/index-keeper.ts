@@ -27,6 +27,7 @@ export interface IndexKeeper {
 const keyOf = (entry: ListedFile): FileKey => ({
   size: entry.size,
   modifiedMs: entry.modifiedMs ?? Number.NaN,
+  changedMs: entry.changedMs ?? Number.NaN,
   device: entry.identity?.device ?? 0,
   inode: entry.identity?.inode ?? 0,
 });

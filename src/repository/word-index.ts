@@ -10,7 +10,7 @@ import { StemTable, type WordPostings } from '../text/word-postings.js';
  * Bump `INDEX_FORMAT` whenever what is stored, or how a file is analysed, changes: an index of
  * another format is not read (test/unit/word-index.test.ts fails until it is bumped).
  */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 const MAGIC = 0x49525749; // "IRWI"
 
@@ -18,6 +18,8 @@ const MAGIC = 0x49525749; // "IRWI"
 export interface FileKey {
   size: number;
   modifiedMs: number;
+  /** The inode's change time: a copy that keeps the modification time (`rsync -t`) changes it. */
+  changedMs: number;
   device: number;
   inode: number;
 }
@@ -55,6 +57,7 @@ export function unchangedFile(
     !stored ||
     stored.size !== key.size ||
     stored.modifiedMs !== key.modifiedMs ||
+    stored.changedMs !== key.changedMs ||
     stored.device !== key.device ||
     stored.inode !== key.inode ||
     key.modifiedMs >= index.builtAtMs - RACY_MS
@@ -69,8 +72,8 @@ const postingsLength = (file: Extract<StoredFile, { verdict: 'read' }>) =>
 
 const VERDICTS = ['read', 'binary', 'minified'] as const;
 const HEADER_BYTES = 24;
-/** Per file: its key (four float64s) and four uint32s: verdict and kind, lines, postings, outline end. */
-const KEY_NUMBERS = 4;
+/** Per file: its key (five float64s) and four uint32s: verdict and kind, lines, postings, outline end. */
+const KEY_NUMBERS = 5;
 const META_NUMBERS = 4;
 
 /** Sections start on 8-byte boundaries, so that typed arrays can view them where they are. */
@@ -116,7 +119,10 @@ export function indexChunks(index: StoredIndex): { bytes: number; chunks: Iterab
   let outlineBytes = 0;
   let total = 0;
   files.forEach((file, at) => {
-    keys.set([file.size, file.modifiedMs, file.device, file.inode], at * KEY_NUMBERS);
+    keys.set(
+      [file.size, file.modifiedMs, file.changedMs, file.device, file.inode],
+      at * KEY_NUMBERS,
+    );
     const verdict = VERDICTS.indexOf(file.verdict);
     if (file.verdict === 'read') {
       // A file kept from the stored index keeps its outline's bytes: not parsed to be written back.
@@ -232,7 +238,7 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
   const files = new Map<string, StoredFile>();
   let outlineStart = 0;
   for (let at = 0; at < fileCount; at++) {
-    const [size = 0, modifiedMs = 0, device = 0, inode = 0] = keys.subarray(
+    const [size = 0, modifiedMs = 0, changedMs = 0, device = 0, inode = 0] = keys.subarray(
       at * KEY_NUMBERS,
       (at + 1) * KEY_NUMBERS,
     );
@@ -240,7 +246,7 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
       at * META_NUMBERS,
       (at + 1) * META_NUMBERS,
     );
-    const key = { path: paths[at] ?? '', size, modifiedMs, device, inode };
+    const key = { path: paths[at] ?? '', size, modifiedMs, changedMs, device, inode };
     const verdict = VERDICTS[codes & 0xff];
     const kind = FILE_KINDS[codes >> 8];
     if (!verdict || !kind || outlineEnd < outlineStart || outlineEnd > outlines.length)
@@ -271,6 +277,7 @@ class StoredReadFile {
     readonly path: string,
     readonly size: number,
     readonly modifiedMs: number,
+    readonly changedMs: number,
     readonly device: number,
     readonly inode: number,
     readonly kind: FileKind,
@@ -300,7 +307,7 @@ function storedFile(
   if (start + 3 > numbers.length || end > numbers.length) return undefined;
   const part = (from: number, length: number) =>
     numbers.subarray(start + 3 + from, start + 3 + from + length);
-  const { path, size, modifiedMs, device, inode } = key;
+  const { path, size, modifiedMs, changedMs, device, inode } = key;
   const postings = {
     stems: part(0, stemCount),
     offsets: part(stemCount, stemCount + 1),
@@ -311,6 +318,7 @@ function storedFile(
     path,
     size,
     modifiedMs,
+    changedMs,
     device,
     inode,
     kind,

@@ -74,6 +74,18 @@ describe('a stored index', () => {
     expect(await filesRead(root, cacheDirectory)).toBe(1);
   });
 
+  it('reads again a file changed in place with its modification time put back', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    await buildIndex({ root, cacheDirectory });
+    const [path = ''] = await fastGlob('src/**/*.ts', { cwd: root });
+    const { size } = await stat(join(root, path));
+    // Same size, same modification time (as `rsync -t` or `touch -r` leave it): only the
+    // inode's change time tells.
+    await writeFile(join(root, path), 'x'.repeat(size));
+    await utimes(join(root, path), AN_HOUR_AGO, AN_HOUR_AGO);
+    expect(await filesRead(root, cacheDirectory)).toBe(1);
+  });
+
   it('is private to the user, and one that cannot be read is built again', async () => {
     const { root, cacheDirectory } = await exampleCopy();
     await buildIndex({ root, cacheDirectory });

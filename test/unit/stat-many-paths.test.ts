@@ -59,6 +59,7 @@ describe('statPaths: many paths are stated by a worker, as few are on the main t
       size: 299,
       identity: { device: stats.dev, inode: stats.ino },
       modifiedMs: stats.mtimeMs,
+      changedMs: stats.ctimeMs,
     });
   });
 

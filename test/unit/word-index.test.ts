@@ -19,7 +19,7 @@ import {
 import { StemTable } from '../../src/text/word-postings.js';
 
 const EXAMPLE = join(import.meta.dirname, '../fixtures/example-service');
-const KEY = { size: 10, modifiedMs: 1_000, device: 1, inode: 2 };
+const KEY = { size: 10, modifiedMs: 1_000, changedMs: 1_000, device: 1, inode: 2 };
 
 /** The example's files, analysed and indexed as a run that stores its index does. */
 function exampleIndex(): { index: StoredIndex; texts: Map<string, string> } {
@@ -108,7 +108,13 @@ describe('the stored word index', () => {
       files: new Map([['a.ts', { path: 'a.ts', ...KEY, verdict: 'binary' }]]),
     };
     expect(unchangedFile(index, 'a.ts', KEY)?.path).toBe('a.ts');
-    for (const changed of [{ size: 11 }, { modifiedMs: 1_001 }, { device: 9 }, { inode: 9 }])
+    for (const changed of [
+      { size: 11 },
+      { modifiedMs: 1_001 },
+      { changedMs: 1_001 },
+      { device: 9 },
+      { inode: 9 },
+    ])
       expect(unchangedFile(index, 'a.ts', { ...KEY, ...changed })).toBeUndefined();
     expect(unchangedFile(index, 'b.ts', KEY)).toBeUndefined();
     // Modified within two seconds of the build's listing: it may have changed again unseen.
@@ -127,7 +133,7 @@ describe('the stored word index', () => {
     ]);
     const digest = createHash('sha256').update(JSON.stringify(analysis)).digest('hex');
     expect({ format: INDEX_FORMAT, digest: digest.slice(0, 16) }).toEqual({
-      format: 1,
+      format: 2,
       digest: 'd552c629903002d4',
     });
   });
