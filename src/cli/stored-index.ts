@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { hasIndexFile } from '../file-system/index-store.js';
+import { hasCurrentIndex } from '../repository/index-cache.js';
 import type { RetrievalOptions } from '../options.js';
 import type { CliArguments } from './args.js';
 import type { CliIo } from './run-cli.js';
@@ -32,14 +32,15 @@ export interface IndexedRun {
 
 /**
  * A run on `root` reads its stored index when there is one (and brings it up to date with the
- * files that changed). When there is none yet, the run reads the files as it would without a
- * cache, and the index is built afterwards by `iterative-retrieval index` in a process of its
- * own, so that no answer waits for a whole repository to be indexed.
+ * files that changed). When there is none yet (or only one of an older format), the run reads
+ * the files as it would without a cache, and the index is built afterwards by
+ * `iterative-retrieval index` in a process of its own, so that no answer waits for a whole
+ * repository to be indexed.
  */
 export async function indexedRun(io: CliIo, args: CliArguments, root: string): Promise<IndexedRun> {
   const directory = cacheDirectoryFor(args, io.env);
   const absolute = resolve(root);
-  if (directory === undefined || (await hasIndexFile(directory, absolute)))
+  if (directory === undefined || (await hasCurrentIndex(directory, absolute)))
     return { options: directory ? { cacheDirectory: directory } : {}, afterRun: () => undefined };
   return {
     options: {},

@@ -117,10 +117,25 @@ export async function lockIndexBuild(
   return undefined;
 }
 
-/** Whether `root` has an index file in `directory` (usable or not: reading it will tell). */
-export async function hasIndexFile(directory: string, root: string): Promise<boolean> {
-  return stat(indexFileOf(directory, root)).then(
-    (stats) => stats.isFile(),
-    () => false,
-  );
+/** The first `length` bytes of `root`'s index file in `directory`, or undefined when it has none. */
+export async function readIndexHead(
+  directory: string,
+  root: string,
+  length: number,
+): Promise<Buffer | undefined> {
+  let handle;
+  try {
+    handle = await open(indexFileOf(directory, root), OPEN_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    const head = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(head, 0, length, 0);
+    return head.subarray(0, bytesRead);
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
 }

@@ -3,10 +3,18 @@ import { ensurePrivateDirectory } from '../file-system/private-store.js';
 import {
   indexFileOf,
   lockIndexBuild,
+  readIndexHead,
   readIndexFile,
   writeIndexFile,
 } from '../file-system/index-store.js';
-import { decodeIndex, indexChunks, MalformedIndexError, type StoredIndex } from './word-index.js';
+import {
+  FORMAT_BYTES,
+  decodeIndex,
+  indexChunks,
+  isCurrentFormat,
+  MalformedIndexError,
+  type StoredIndex,
+} from './word-index.js';
 
 /**
  * A cache directory of stored indexes (./word-index.ts), one per searched root: loaded before a
@@ -61,6 +69,15 @@ export async function saveIndex(cache: IndexCache, root: string, index: StoredIn
       { path: cache.directory },
     );
   await writeIndexFile(cache.directory, indexFileOf(cache.directory, root), chunks, cache.maxBytes);
+}
+
+/**
+ * Whether `root` has an index of this format in the directory: one of another version (written
+ * by an older release) is as good as none, and is built again the same way.
+ */
+export async function hasCurrentIndex(directory: string, root: string): Promise<boolean> {
+  const head = await readIndexHead(directory, root, FORMAT_BYTES);
+  return head !== undefined && isCurrentFormat(head);
 }
 
 /** The lock of a root's index build, or undefined while another build holds it. */

@@ -189,6 +189,15 @@ export function encodeIndex(index: StoredIndex): Buffer {
   return Buffer.concat([...indexChunks(index).chunks]);
 }
 
+/** Bytes that tell an index's format: its magic number and format. */
+export const FORMAT_BYTES = 8;
+
+/** Whether an index file's first bytes are those of this format. */
+export const isCurrentFormat = (head: Buffer) =>
+  head.length >= FORMAT_BYTES &&
+  head.readUInt32LE(0) === MAGIC &&
+  head.readUInt32LE(4) === INDEX_FORMAT;
+
 export class MalformedIndexError extends Error {
   override readonly name = 'MalformedIndexError';
 }

@@ -1,4 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { INDEX_FORMAT } from '../../src/repository/word-index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheDirectoryFor } from '../../src/cli/stored-index.js';
 import { runNode, offlineEnvironment } from '../support/run-process.js';
@@ -60,6 +62,24 @@ describe('the CLI and the stored index', () => {
       (await runInProcess(['index', '--root', root, '--cache-dir', cache])).stdout,
     ) as { read: number };
     expect(again.read).toBe(0);
+  });
+
+  it('builds again in the background an index of an older format, not in the run', async () => {
+    const { root, cacheDirectory: cache } = await exampleCopy();
+    await runInProcess(['index', '--root', root, '--cache-dir', cache]);
+    const [name = ''] = await readdir(cache);
+    const older = await readFile(join(cache, name));
+    older.writeUInt32LE(INDEX_FORMAT - 1, 4);
+    await writeFile(join(cache, name), older);
+    const started: (readonly string[])[] = [];
+    const run = await runInProcess(
+      [TASK, '--root', root, '--cache-dir', cache, '--format', 'paths'],
+      { startInBackground: (argv) => void started.push(argv) },
+    );
+    expect(run.code).toBe(0);
+    expect(started).toEqual([['index', '--root', root, '--cache-dir', cache]]);
+    // The run did not build it itself: the file is as it was.
+    expect((await readFile(join(cache, name))).equals(older)).toBe(true);
   });
 
   it('neither reads nor builds an index with --no-cache', async () => {
