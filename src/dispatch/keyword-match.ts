@@ -15,7 +15,6 @@ export interface FileScan {
 }
 
 export const MAX_LINES_PER_KEYWORD = 200;
-export { MAX_MATCHED_LINE_LENGTH as MAX_LINE_LENGTH } from '../text/word-postings.js';
 export const NOTHING: FileScan = { match: undefined, counted: false };
 export const COUNTED: FileScan = { match: undefined, counted: true };
 

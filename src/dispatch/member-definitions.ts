@@ -2,6 +2,7 @@ import type { KeywordMatch } from '../contracts/candidate.js';
 import type { DefinedSymbol } from '../contracts/symbol.js';
 import type { SourceFile } from '../repository/source-file.js';
 import { identifiersOf } from '../text/identifiers.js';
+import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
 import { normalizeIdentifier, type KeywordPattern } from './keyword.js';
 
 /**
@@ -16,7 +17,6 @@ type Member = NonNullable<KeywordPattern['member']>;
 const MODULE_INDEX = /^(?:index|mod|__init__|init|main)$/;
 /** How far up an owner's header is looked for: a class longer than this is rare and generated. */
 const MAX_HEADER_DISTANCE = 5000;
-const MAX_LINE_LENGTH = 1000;
 
 function moduleName(path: string): string {
   const parts = path.split('/');
@@ -30,7 +30,7 @@ const indentation = (line: string) => line.length - line.trimStart().length;
 function names(line: string | undefined, owner: string): boolean {
   return (
     line !== undefined &&
-    line.length <= MAX_LINE_LENGTH &&
+    line.length <= MAX_MATCHED_LINE_LENGTH &&
     identifiersOf(line).some((identifier) => normalizeIdentifier(identifier) === owner)
   );
 }

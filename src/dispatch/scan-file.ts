@@ -1,10 +1,10 @@
 import { identifiersOf } from '../text/identifiers.js';
+import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
 import { hasAllWords, isLiteral, normalizeIdentifier, type KeywordPattern } from './keyword.js';
 import { memberDefinitions } from './member-definitions.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
 import {
   COUNTED,
-  MAX_LINE_LENGTH,
   MAX_LINES_PER_KEYWORD,
   NOTHING,
   commonLines,
@@ -147,7 +147,7 @@ function lineAt(text: string, starts: readonly number[], line: number): string {
 }
 
 const showable = (text: SearchableText, line: number) =>
-  text.lineLength(line) > 0 && text.lineLength(line) <= MAX_LINE_LENGTH;
+  text.lineLength(line) > 0 && text.lineLength(line) <= MAX_MATCHED_LINE_LENGTH;
 
 export function scanFile(
   file: SourceFile,
@@ -170,7 +170,7 @@ export function scanFile(
 function scanLiteral(text: SearchableText, keyword: KeywordPattern & { phrase: string }): FileScan {
   const lines = text
     .linesHolding([keyword.phrase])
-    .filter((line) => text.lineLength(line) <= MAX_LINE_LENGTH)
+    .filter((line) => text.lineLength(line) <= MAX_MATCHED_LINE_LENGTH)
     .slice(0, MAX_LINES_PER_KEYWORD)
     .map((line) => line + 1);
   return lines.length > 0

@@ -52,14 +52,17 @@ export function scanIndexedWords(
   const wordLines = ids.map((alternatives) =>
     unionOf(alternatives.map((id) => linesOfStem(postings, id))),
   );
-  const long = new Set(words.longLines);
+  // Both ascending: the long lines are walked along with the matching ones.
+  const { longLines } = words;
+  let nextLong = 0;
   for (const line of commonLines(wordLines)) {
     if (
       match.exactLines.length >= MAX_LINES_PER_KEYWORD &&
       (allExact || match.partialLines.length >= MAX_LINES_PER_KEYWORD)
     )
       break;
-    if (long.has(line)) continue;
+    while ((longLines[nextLong] ?? Infinity) < line) nextLong++;
+    if (longLines[nextLong] === line) continue;
     const lines = isExact(file, keyword, line) ? match.exactLines : match.partialLines;
     if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(line + 1);
   }

@@ -47,7 +47,7 @@ export interface PathStats {
 }
 
 /** Paths a worker is worth starting for, and most workers started. */
-const MIN_PATHS_PER_WORKER = 4096;
+export const MIN_PATHS_PER_WORKER = 4096;
 const MAX_WORKERS = 4;
 
 /**

@@ -1,9 +1,10 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { SearchError } from '../errors.js';
 import {
   DIRECTORY,
+  MIN_PATHS_PER_WORKER,
   NUMBERS_PER_PATH,
   REGULAR_FILE,
   statManyPaths,
@@ -103,8 +104,6 @@ export interface StatedPaths {
 }
 
 const STAT_CONCURRENCY = 64;
-/** Below this many paths, starting a worker costs more than it saves (a 1k-file run was slower). */
-const MIN_PATHS_FOR_THE_WORKERS = 4096;
 
 /**
  * The paths under `root` (from a listing such as git's) that are regular files, with their sizes,
@@ -116,7 +115,8 @@ export async function statPaths(
   paths: readonly string[],
   signal?: AbortSignal,
 ): Promise<StatedPaths> {
-  if (paths.length >= MIN_PATHS_FOR_THE_WORKERS) {
+  // Below one worker's share, starting a worker costs more than it saves (a 1k-file run was slower).
+  if (paths.length >= MIN_PATHS_PER_WORKER) {
     const stated = await statManyPaths(root, paths, signal).catch((error: unknown) => {
       if (signal?.aborted) throw error;
       // No worker on this platform, or it failed: stated here instead.
@@ -179,6 +179,10 @@ const CHUNK_BYTES = 64 * 1024;
 export const OPEN_FLAGS =
   constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
+/** What was opened is a regular file, and the one the listing saw when it says which. */
+const isTheListedFile = (opened: Stats, listed: FileIdentity | undefined) =>
+  opened.isFile() && (!listed || (opened.dev === listed.device && opened.ino === listed.inode));
+
 /**
  * At most `maxBytes` of a regular file under `root`, whatever its size claims to be: files of
  * `/proc` say 0 and never end, so the size is never trusted. What is not a regular file once
@@ -199,10 +203,7 @@ export async function readFileWithin(
     return { skipped: 'unreadable' };
   }
   try {
-    const opened = await handle.stat();
-    if (!opened.isFile()) return { skipped: 'unreadable' };
-    if (listed && (opened.dev !== listed.device || opened.ino !== listed.inode))
-      return { skipped: 'unreadable' };
+    if (!isTheListedFile(await handle.stat(), listed)) return { skipped: 'unreadable' };
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
@@ -245,9 +246,7 @@ export function readFileWithinSync(
   let descriptor: number | undefined;
   try {
     descriptor = openSync(join(root, path), OPEN_FLAGS);
-    const opened = fstatSync(descriptor);
-    if (!opened.isFile()) return undefined;
-    if (listed && (opened.dev !== listed.device || opened.ino !== listed.inode)) return undefined;
+    if (!isTheListedFile(fstatSync(descriptor), listed)) return undefined;
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {

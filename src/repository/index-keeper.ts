@@ -44,13 +44,15 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
     recordRead(entry, file) {
       const words = indexWords(file.text, stems);
       file.words = words;
-      const { kind, lineCount, outline } = file;
-      const { postings, longLines } = words;
       files.set(entry.path, {
         path: entry.path,
         ...keyOf(entry),
         verdict: 'read',
-        ...{ kind, lineCount, outline, postings, longLines },
+        kind: file.kind,
+        lineCount: file.lineCount,
+        outline: file.outline,
+        postings: words.postings,
+        longLines: words.longLines,
       });
     },
     restore(entry, file, readText) {

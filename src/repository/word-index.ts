@@ -211,8 +211,13 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
   const fail = (why: string): never => {
     throw new MalformedIndexError(`not a word index of format ${INDEX_FORMAT}: ${why}`);
   };
-  if (bytes.length < HEADER_BYTES || bytes.readUInt32LE(0) !== MAGIC) fail('no header');
-  if (bytes.readUInt32LE(4) !== INDEX_FORMAT) fail(`format ${bytes.readUInt32LE(4)}`);
+  if (!isCurrentFormat(bytes))
+    fail(
+      bytes.length >= FORMAT_BYTES && bytes.readUInt32LE(0) === MAGIC
+        ? `format ${bytes.readUInt32LE(4)}`
+        : 'no header',
+    );
+  if (bytes.length < HEADER_BYTES) fail('cut short');
   // Typed arrays view the sections in place: they need them aligned.
   if (bytes.byteOffset % 8 !== 0) return decodeIndex(Buffer.from(bytes));
   const fileCount = bytes.readUInt32LE(8);

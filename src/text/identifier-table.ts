@@ -1,3 +1,5 @@
+import { withRoom } from './grown-array.js';
+
 /**
  * Identifiers met in texts, each with the stem ids of its words, found by the characters of the
  * text itself: indexing a repository meets some 14 million identifiers per 50,000 files, and
@@ -64,8 +66,8 @@ export class IdentifierTable {
     const ids = this.stemsOf(name);
     const number = this.count++;
     if (number >= this.starts.length) this.growIdentifiers();
-    this.characters = room(this.characters, this.characterCount + name.length);
-    this.stemIds = room(this.stemIds, this.stemIdCount + ids.length);
+    this.characters = withRoom(this.characters, this.characterCount + name.length);
+    this.stemIds = withRoom(this.stemIds, this.stemIdCount + ids.length);
     this.starts[number] = this.characterCount;
     for (let index = 0; index < name.length; index++)
       this.characters[this.characterCount++] = name.charCodeAt(index);
@@ -93,11 +95,11 @@ export class IdentifierTable {
 
   private growIdentifiers(): void {
     const size = this.starts.length * 2;
-    this.starts = room(this.starts, size);
-    this.lengths = room(this.lengths, size);
-    this.hashes = room(this.hashes, size);
-    this.firstStem = room(this.firstStem, size);
-    this.stemCount = room(this.stemCount, size);
+    this.starts = withRoom(this.starts, size);
+    this.lengths = withRoom(this.lengths, size);
+    this.hashes = withRoom(this.hashes, size);
+    this.firstStem = withRoom(this.firstStem, size);
+    this.stemCount = withRoom(this.stemCount, size);
   }
 
   private clear(): void {
@@ -115,14 +117,4 @@ function mix(hash: number): number {
   mixed ^= mixed >>> 13;
   mixed = Math.imul(mixed, 0xc2b2ae35);
   return mixed ^ (mixed >>> 16);
-}
-
-/** `array`, or a copy twice as large (or more) when it holds fewer than `needed` items. */
-function room<T extends Uint8Array | Int32Array>(array: T, needed: number): T {
-  if (needed <= array.length) return array;
-  const grown = new (array.constructor as new (length: number) => T)(
-    Math.max(needed, array.length * 2),
-  );
-  grown.set(array);
-  return grown;
 }

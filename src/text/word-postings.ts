@@ -1,6 +1,7 @@
 import { splitIdentifier } from './identifiers.js';
 import { stem } from './stem.js';
 import { IdentifierTable } from './identifier-table.js';
+import { withRoom } from './grown-array.js';
 
 /**
  * Where each word of a text is, by line: the stems of its identifiers' words, each with the lines
@@ -56,16 +57,9 @@ let texts = 0;
 let pairs = new Uint32Array(1 << 16);
 
 function makeRoom(id: number): void {
-  if (id < seenIn.length) return;
-  const size = Math.max(id + 1, seenIn.length * 2);
-  const grown = (old: Int32Array, fill: number) => {
-    const array = new Int32Array(size).fill(fill);
-    array.set(old);
-    return array;
-  };
-  seenIn = grown(seenIn, -1);
-  lastLine = grown(lastLine, 0);
-  lineCount = grown(lineCount, 0);
+  seenIn = withRoom(seenIn, id + 1, -1);
+  lastLine = withRoom(lastLine, id + 1);
+  lineCount = withRoom(lineCount, id + 1);
 }
 
 const isStart = (code: number) =>
@@ -124,11 +118,7 @@ export function indexText(text: string, table: StemTable): IndexedText {
       } else if (lastLine[id] === line) continue;
       lastLine[id] = line;
       lineCount[id] = (lineCount[id] ?? 0) + 1;
-      if (pairCount + 2 > pairs.length) {
-        const grown = new Uint32Array(pairs.length * 2);
-        grown.set(pairs);
-        pairs = grown;
-      }
+      pairs = withRoom(pairs, pairCount + 2);
       pairs[pairCount++] = id;
       pairs[pairCount++] = line;
     }
