@@ -60,7 +60,70 @@ const PATHS = [
   'src/.github/workflows/ci.yml',
 ];
 
+// Parts that the shaped globs (`**/name/**`, `**/name`, `**/*.suffix`) are about, and near misses.
+const PARTS = [
+  '.git',
+  'node_modules',
+  'x.map',
+  '.map',
+  'A.MAP',
+  'map',
+  'yarn.lock',
+  'ayarn.lock',
+  'Cargo.lock',
+  'id_rsa',
+  'key.pem',
+  '.env',
+  'a.env',
+  'x.min.js',
+  'min.js',
+  'out',
+  'outs',
+  'src',
+  '.',
+  '..',
+  '',
+  'a\\b',
+  '.DS_Store',
+  '.ds_store',
+  'credentials',
+  'CREDENTIALS',
+  'x.KEY',
+];
+
+/** Every path of one to three of those parts, and the same with a trailing `/`. */
+function generatedPaths(): string[] {
+  const paths: string[] = [];
+  for (const first of PARTS) {
+    paths.push(first, `${first}/`);
+    for (const second of PARTS) {
+      paths.push(`${first}/${second}`);
+      for (const third of ['.git', 'x.map', 'key.pem', '..', '', 'Server.KEY'])
+        paths.push(`${first}/${second}/${third}`, `/${first}/${second}/${third}`);
+    }
+  }
+  return paths;
+}
+
 describe('globMatcher', () => {
+  it.each([
+    { dot: true },
+    { dot: true, nocase: true },
+    { dot: true, nocase: true, ignore: ['**/*.pub', '**/*.env.{ts,js}'] },
+  ])('agrees with picomatch on every path of the usual shapes (%o)', (options) => {
+    const lists = [
+      [...DEFAULT_EXCLUDED_DIRECTORIES, ...DEFAULT_EXCLUDED_FILES],
+      SECRET_FILE_PATTERNS,
+      ['**/out/**', '**/x.map', '**/*.lock', 'src/**'],
+    ];
+    const paths = generatedPaths();
+    for (const globs of lists) {
+      const ours = globMatcher(globs, options);
+      const theirs = picomatch([...globs], options);
+      for (const path of paths) expect(ours(path), path).toBe(theirs(path));
+    }
+  });
+
   it.each([
     { dot: true },
     { dot: true, nocase: true },
