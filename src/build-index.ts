@@ -44,13 +44,12 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuiltIndex
   const release = await lockBuild(cache, root);
   if (!release) return { root, files: 0, read: 0, built: false, ms: performance.now() - started };
   try {
-    const stored = await loadIndex(cache, root);
     const workspace = await openWorkspace(root, {
       excludes: resolved.excludes,
       allowSecretFiles: resolved.allowSecretFiles,
       maxFileBytes: resolved.maxFileBytes,
       maxFiles: resolved.maxRepositoryFiles,
-      index: { stored: stored.index },
+      index: loadIndex(cache, root).then((stored) => ({ stored: stored.index })),
       signal: resolved.signal,
     });
     const index = workspace.index;

@@ -106,15 +106,20 @@ async function retrieveWithin(
   const cache = resolved.cacheDirectory
     ? { directory: resolve(resolved.cacheDirectory), maxBytes: resolved.maxCacheBytes }
     : undefined;
-  const stored = cache ? await loadIndex(cache, root) : undefined;
-  const keep = stored !== undefined && !('unusable' in stored && stored.unusable);
-  if (stored && 'problem' in stored)
-    logger.warn(
-      { problem: stored.problem },
-      keep
-        ? 'stored index not used: it is built again'
-        : 'no stored index: the cache directory cannot be used',
-    );
+  // Loaded while the tree is listed.
+  const index = cache
+    ? loadIndex(cache, root).then((stored) => {
+        const keep = !('unusable' in stored && stored.unusable);
+        if ('problem' in stored)
+          logger.warn(
+            { problem: stored.problem },
+            keep
+              ? 'stored index not used: it is built again'
+              : 'no stored index: the cache directory cannot be used',
+          );
+        return keep ? { stored: stored.index } : undefined;
+      })
+    : undefined;
   const workspace = await openWorkspace(root, {
     excludes: resolved.excludes,
     allowSecretFiles: resolved.allowSecretFiles,
@@ -122,7 +127,7 @@ async function retrieveWithin(
     maxFiles: resolved.maxRepositoryFiles,
     task,
     syntax: resolved.syntax,
-    index: keep ? { stored: stored.index } : undefined,
+    index,
     signal,
   });
   // Saved while the run goes on; a cache that cannot be written costs the next run, not this one.

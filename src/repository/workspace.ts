@@ -41,9 +41,10 @@ export interface WorkspaceOptions {
   /**
    * Keep a stored index (./word-index.ts): unchanged files are taken from `stored` (when there
    * is one) instead of being read, every file read is indexed, and the workspace's `index` is
-   * this listing's.
+   * this listing's. A promise, so that the index loads while the tree is listed: undefined once
+   * settled means no index is kept.
    */
-  index?: { stored: StoredIndex | undefined } | undefined;
+  index?: Promise<{ stored: StoredIndex | undefined } | undefined> | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -91,17 +92,21 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   await assertSearchableRoot(root);
   const interrupted = () =>
     new AbortError('interrupted while reading the repository, before any file was judged');
-  const listing = await listTree(root, {
-    excludes: [
-      ...DEFAULT_EXCLUDED_DIRECTORIES,
-      ...DEFAULT_EXCLUDED_FILES,
-      ...(options.excludes ?? []),
-    ],
-    maxIgnoreFileBytes: options.maxFileBytes,
-    signal: options.signal,
-  }).catch((error: unknown) => {
-    throw options.signal?.aborted ? interrupted() : error;
-  });
+  // Together, so that neither is left to reject unheard when the other fails.
+  const [listing, index] = await Promise.all([
+    listTree(root, {
+      excludes: [
+        ...DEFAULT_EXCLUDED_DIRECTORIES,
+        ...DEFAULT_EXCLUDED_FILES,
+        ...(options.excludes ?? []),
+      ],
+      maxIgnoreFileBytes: options.maxFileBytes,
+      signal: options.signal,
+    }).catch((error: unknown) => {
+      throw options.signal?.aborted ? interrupted() : error;
+    }),
+    options.index,
+  ]);
   const skipped: SkippedFiles = {
     ignored: listing.ignored,
     secret: 0,
@@ -123,7 +128,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   if (wanted.length > options.maxFiles) skipped.overLimit = wanted.length - options.maxFiles;
   const kept = keepMostLikely(wanted, options.maxFiles, options.task);
 
-  const keeper = options.index ? keepIndex(options.index.stored, listingStarted) : undefined;
+  const keeper = index ? keepIndex(index.stored, listingStarted) : undefined;
   const analyse = (entry: ListedFile, read: FileBytes): SourceFile | undefined => {
     if ('skipped' in read) {
       if (read.skipped === 'too-large') skipped.tooLarge++;

@@ -26,11 +26,12 @@ const seen = (pack: ContextPack) => ({
 
 /** Files a run on `root` reads, the others coming from its stored index. */
 async function filesRead(root: string, cacheDirectory: string): Promise<number | undefined> {
-  const { index } = await loadIndex({ directory: cacheDirectory, maxBytes: 1e9 }, root);
   const workspace = await openWorkspace(root, {
     maxFileBytes: 1_000_000,
     maxFiles: 50_000,
-    index: { stored: index },
+    index: loadIndex({ directory: cacheDirectory, maxBytes: 1e9 }, root).then(({ index }) => ({
+      stored: index,
+    })),
   });
   return workspace.index?.read;
 }
