@@ -1,5 +1,7 @@
 import { identifiersOf } from '../text/identifiers.js';
 import { hasStem, linesOfStem, type StemTable } from '../text/word-postings.js';
+import { stemCountOf, symbolsHoldingAll } from '../text/symbol-stems.js';
+import type { KeywordMatch } from '../contracts/candidate.js';
 import { normalizeIdentifier, type KeywordPattern } from './keyword.js';
 import { memberDefinitions } from './member-definitions.js';
 import type { IndexedWords, SourceFile } from '../repository/source-file.js';
@@ -8,7 +10,6 @@ import {
   MAX_LINES_PER_KEYWORD,
   NOTHING,
   commonLines,
-  definitionsOf,
   emptyMatch,
   inNameOf,
   isMatched,
@@ -47,7 +48,7 @@ export function scanIndexedWords(
   const named = nameMatch(file, keyword);
   if (!content) return named ? { match: named, counted } : counted ? COUNTED : NOTHING;
   const match = named ?? emptyMatch(keyword);
-  match.definitions = definitionsOf(file, keyword);
+  match.definitions = indexedDefinitions(file, words, keyword, ids);
   const allExact = keyword.phrase === undefined && keyword.identifier === undefined;
   const wordLines = ids.map((alternatives) =>
     unionOf(alternatives.map((id) => linesOfStem(postings, id))),
@@ -67,6 +68,28 @@ export function scanIndexedWords(
     if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(line + 1);
   }
   return { match: isMatched(match) ? match : undefined, counted };
+}
+
+/**
+ * The file's symbols whose names hold every word of the keyword (`definitionsOf` in
+ * ./keyword-match.ts), found from their stems' ids: the outline is parsed only when one does.
+ */
+function indexedDefinitions(
+  file: SourceFile,
+  words: IndexedWords,
+  keyword: KeywordPattern,
+  ids: readonly (readonly number[])[],
+): KeywordMatch['definitions'] {
+  return symbolsHoldingAll(words.symbolStemIds, ids).flatMap((index) => {
+    const symbol = file.outline.symbols[index];
+    if (!symbol) return [];
+    // The symbol is the keyword itself, not merely a name that contains it.
+    const exact =
+      keyword.identifier !== undefined
+        ? normalizeIdentifier(symbol.name) === keyword.identifier
+        : keyword.phrase === undefined && stemCountOf(words.symbolStemIds, index) === 1;
+    return [{ name: symbol.name, line: symbol.line, exact }];
+  });
 }
 
 /**

@@ -42,7 +42,7 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
       files.set(entry.path, { path: entry.path, ...keyOf(entry), verdict });
     },
     recordRead(entry, file) {
-      const words = indexWords(file.text, stems);
+      const words = indexWords(file, stems);
       file.words = words;
       files.set(entry.path, {
         path: entry.path,
@@ -53,11 +53,17 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
         outline: file.outline,
         postings: words.postings,
         longLines: words.longLines,
+        symbolStemIds: words.symbolStemIds,
       });
     },
     restore(entry, file, readText) {
       files.set(entry.path, file);
-      const words = { table: stems, postings: file.postings, longLines: file.longLines };
+      const words = {
+        table: stems,
+        postings: file.postings,
+        longLines: file.longLines,
+        symbolStemIds: file.symbolStemIds,
+      };
       return restoreSource(entry.path, file, words, readText);
     },
     result: (read) => ({

@@ -3,6 +3,7 @@ import { distinctIdentifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { countLines } from '../text/count-lines.js';
 import { stem } from '../text/stem.js';
 import { indexText, type StemTable, type WordPostings } from '../text/word-postings.js';
+import { symbolStemsOf, type SymbolStems } from '../text/symbol-stems.js';
 import { extractOutline, hasOutline, type Outline } from '../structure/outline.js';
 import { type FileKind } from '../contracts/file-kind.js';
 
@@ -38,6 +39,8 @@ export interface IndexedWords {
   postings: WordPostings;
   /** 0-based lines longer than a match may be (`MAX_MATCHED_LINE_LENGTH`), ascending. */
   longLines: Uint32Array;
+  /** The stems of the outline's symbols' names, in its order. */
+  symbolStemIds: SymbolStems;
 }
 
 // `a.test.ts` is looked for in the file name only, each directory's name scanned once: a search
@@ -253,7 +256,17 @@ export function restoreSource(
   return new RestoredSource(path, stored, words, readText);
 }
 
-/** A text's words by line, for a stored index: what searches of the text would find. */
-export function indexWords(text: string, table: StemTable): IndexedWords {
-  return { table, ...indexText(text, table) };
+/** A file's words by line and its symbols' stems, for a stored index: what searches of it find. */
+export function indexWords(
+  file: Pick<SourceFile, 'text' | 'outline'>,
+  table: StemTable,
+): IndexedWords {
+  return {
+    table,
+    ...indexText(file.text, table),
+    symbolStemIds: symbolStemsOf(
+      file.outline.symbols.map((symbol) => symbol.name),
+      table,
+    ),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Outline } from '../structure/outline.js';
 import { FILE_KINDS, type FileKind } from '../contracts/file-kind.js';
 import { StemTable, type WordPostings } from '../text/word-postings.js';
+import type { SymbolStems } from '../text/symbol-stems.js';
 
 /**
  * A repository's stored index: for each file read, what reading it found (its kind, line count,
@@ -10,7 +11,7 @@ import { StemTable, type WordPostings } from '../text/word-postings.js';
  * Bump `INDEX_FORMAT` whenever what is stored, or how a file is analysed, changes: an index of
  * another format is not read (test/unit/word-index.test.ts fails until it is bumped).
  */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 const MAGIC = 0x49525749; // "IRWI"
 
@@ -33,6 +34,7 @@ export type StoredFile = FileKey & { path: string } & (
         readonly outline: Outline;
         readonly postings: WordPostings;
         readonly longLines: Uint32Array;
+        readonly symbolStemIds: SymbolStems;
       }
   );
 
@@ -66,9 +68,21 @@ export function unchangedFile(
   return stored;
 }
 
-/** Numbers a read file's postings take: three counts, then stems, offsets, lines, long lines. */
+/** Per read file, before its numbers: how many stems, lines, long lines, symbols, symbol stems. */
+const COUNTS = 5;
+
+/**
+ * Numbers a read file's postings take: its counts, then stems, offsets, lines, long lines, and
+ * its symbols' stems (offsets, ids).
+ */
 const postingsLength = (file: Extract<StoredFile, { verdict: 'read' }>) =>
-  3 + file.postings.stems.length * 2 + 1 + file.postings.lines.length + file.longLines.length;
+  COUNTS +
+  file.postings.stems.length * 2 +
+  1 +
+  file.postings.lines.length +
+  file.longLines.length +
+  file.symbolStemIds.offsets.length +
+  file.symbolStemIds.ids.length;
 
 const VERDICTS = ['read', 'binary', 'minified'] as const;
 const HEADER_BYTES = 24;
@@ -154,8 +168,18 @@ export function indexChunks(index: StoredIndex): { bytes: number; chunks: Iterab
     for (const file of files) {
       if (file.verdict !== 'read') continue;
       const { stems, offsets, lines } = file.postings;
-      yield bytesOf(Uint32Array.of(stems.length, lines.length, file.longLines.length));
-      for (const part of [stems, offsets, lines, file.longLines]) yield bytesOf(part);
+      const symbols = file.symbolStemIds;
+      yield bytesOf(
+        Uint32Array.of(
+          stems.length,
+          lines.length,
+          file.longLines.length,
+          symbols.offsets.length - 1,
+          symbols.ids.length,
+        ),
+      );
+      for (const part of [stems, offsets, lines, file.longLines, symbols.offsets, symbols.ids])
+        yield bytesOf(part);
     }
   }
   const paths = Buffer.from(files.map((file) => file.path).join('\0'));
@@ -300,6 +324,7 @@ class StoredReadFile {
     readonly outlineBytes: Buffer,
     readonly postings: WordPostings,
     readonly longLines: Uint32Array,
+    readonly symbolStemIds: SymbolStems,
   ) {}
 
   /** Decoded when first asked for: most files' outlines are never looked at. */
@@ -316,18 +341,18 @@ function storedFile(
   numbers: Uint32Array,
   start: number,
 ): StoredFile | undefined {
-  const [stemCount = 0, lineTotal = 0, longCount = 0] = numbers.subarray(start, start + 3);
-  const end = start + 3 + stemCount * 2 + 1 + lineTotal + longCount;
-  if (start + 3 > numbers.length || end > numbers.length) return undefined;
-  const part = (from: number, length: number) =>
-    numbers.subarray(start + 3 + from, start + 3 + from + length);
+  const [stemCount = 0, lineTotal = 0, longCount = 0, symbolCount = 0, symbolStemTotal = 0] =
+    numbers.subarray(start, start + COUNTS);
+  const sizes = [stemCount, stemCount + 1, lineTotal, longCount, symbolCount + 1, symbolStemTotal];
+  const end = start + COUNTS + sizes.reduce((sum, size) => sum + size, 0);
+  if (start + COUNTS > numbers.length || end > numbers.length) return undefined;
+  let at = start + COUNTS;
+  const [stems, offsets, lines, longLines, symbolOffsets, symbolIds] = sizes.map((size) =>
+    numbers.subarray(at, (at += size)),
+  ) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+  // Offsets past their ids would read other files' numbers as this one's.
+  if (symbolOffsets.some((offset) => offset > symbolStemTotal)) return undefined;
   const { path, size, modifiedMs, changedMs, device, inode } = key;
-  const postings = {
-    stems: part(0, stemCount),
-    offsets: part(stemCount, stemCount + 1),
-    lines: part(stemCount * 2 + 1, lineTotal),
-  };
-  const longLines = part(stemCount * 2 + 1 + lineTotal, longCount);
   return new StoredReadFile(
     path,
     size,
@@ -338,8 +363,9 @@ function storedFile(
     kind,
     lineCount,
     outline,
-    postings,
+    { stems, offsets, lines },
     longLines,
+    { offsets: symbolOffsets, ids: symbolIds },
   );
 }
 

@@ -10,7 +10,7 @@ import { StemTable, indexText, linesOfStem } from '../../src/text/word-postings.
 /** The same file, searched by its stored words instead of its text. */
 function indexed(file: SourceFile, table: StemTable): SourceFile {
   return Object.assign(analyzeSource(file.path, file.text), {
-    words: indexWords(file.text, table),
+    words: indexWords(file, table),
   });
 }
 

@@ -28,9 +28,9 @@ function exampleIndex(): { index: StoredIndex; texts: Map<string, string> } {
   const texts = new Map<string, string>();
   for (const path of fastGlob.sync('**/*', { cwd: EXAMPLE, dot: true }).sort()) {
     const file = analyzeSource(path, readFileSync(join(EXAMPLE, path), 'utf8'));
-    const { postings, longLines } = indexWords(file.text, stems);
+    const { postings, longLines, symbolStemIds } = indexWords(file, stems);
     texts.set(path, file.text);
-    files.set(path, { ...KEY, verdict: 'read', ...file, postings, longLines });
+    files.set(path, { ...KEY, verdict: 'read', ...file, postings, longLines, symbolStemIds });
   }
   files.set('logo.png', { path: 'logo.png', ...KEY, verdict: 'binary' });
   return { index: { builtAtMs: 5_000, stems, files }, texts };
@@ -49,6 +49,11 @@ function described(file: StoredFile, stems: StemTable) {
       [...lines.subarray(offsets[index], offsets[index + 1])],
     ]),
     longLines: [...file.longLines],
+    symbolStems: [...file.symbolStemIds.offsets.subarray(0, -1)].map((start, index) =>
+      [...file.symbolStemIds.ids.subarray(start, file.symbolStemIds.offsets[index + 1])].map(
+        (id) => stems.stems[id],
+      ),
+    ),
   };
 }
 
@@ -133,8 +138,8 @@ describe('the stored word index', () => {
     ]);
     const digest = createHash('sha256').update(JSON.stringify(analysis)).digest('hex');
     expect({ format: INDEX_FORMAT, digest: digest.slice(0, 16) }).toEqual({
-      format: 2,
-      digest: 'd552c629903002d4',
+      format: 3,
+      digest: '3e300d304bb97ab4',
     });
   });
 });

@@ -1,0 +1,49 @@
+import { splitIdentifier } from './identifiers.js';
+import { stem } from './stem.js';
+import type { StemTable } from './word-postings.js';
+
+/**
+ * The stems of each defined symbol's name, as ids of a `StemTable`: symbol `i`'s distinct ids are
+ * `ids[offsets[i]] … ids[offsets[i + 1]]`, in the outline's order. A search for a keyword's
+ * definitions reads these instead of the outline, which is then parsed only for the files that
+ * define one (most files a common word is in define nothing named after it).
+ */
+export interface SymbolStems {
+  offsets: Uint32Array;
+  ids: Uint32Array;
+}
+
+/** The stems of these names, as the search of a text stems a symbol's name (split, stemmed). */
+export function symbolStemsOf(names: readonly string[], table: StemTable): SymbolStems {
+  const offsets = new Uint32Array(names.length + 1);
+  const ids: number[] = [];
+  names.forEach((name, index) => {
+    for (const id of new Set(splitIdentifier(name).map((word) => table.intern(stem(word)))))
+      ids.push(id);
+    offsets[index + 1] = ids.length;
+  });
+  return { offsets, ids: Uint32Array.from(ids) };
+}
+
+/** The symbols (by index) whose names hold, for each word, one of its alternatives' ids. */
+export function symbolsHoldingAll(
+  symbols: SymbolStems,
+  words: readonly (readonly number[])[],
+): number[] {
+  const { offsets, ids } = symbols;
+  const found: number[] = [];
+  for (let symbol = 0; symbol + 1 < offsets.length; symbol++) {
+    const start = offsets[symbol] ?? 0;
+    const end = offsets[symbol + 1] ?? 0;
+    const holds = (id: number) => {
+      for (let at = start; at < end; at++) if (ids[at] === id) return true;
+      return false;
+    };
+    if (words.every((alternatives) => alternatives.some(holds))) found.push(symbol);
+  }
+  return found;
+}
+
+/** How many distinct stems symbol `index`'s name has. */
+export const stemCountOf = (symbols: SymbolStems, index: number) =>
+  (symbols.offsets[index + 1] ?? 0) - (symbols.offsets[index] ?? 0);
