@@ -11,33 +11,25 @@ export function describeWorkspace(
   history: readonly PastCommit[] = [],
 ): RepoOverview {
   const paths = workspace.files.map((file) => file.path).sort();
-  const counts = new Map<string, number>();
-  for (const path of paths) {
-    for (
-      let directory = posix.dirname(path);
-      directory !== '.';
-      directory = posix.dirname(directory)
-    ) {
-      counts.set(directory, (counts.get(directory) ?? 0) + 1);
-    }
-  }
-  const directories = [...counts.entries()]
-    .sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))
-    .slice(0, MAX_DIRECTORIES)
-    .map(([path, fileCount]) => ({ path, fileCount }));
+  let directories: RepoOverview['directories'] | undefined;
+  let kinds: RepoOverview['kinds'] | undefined;
   let symbols: Record<string, string[]> | undefined;
   // Only commits that changed files still here: a deleted file is no one's context.
   const present = new Set(paths);
   const recent = history
     .map((commit) => ({ ...commit, files: commit.files.filter((file) => present.has(file)) }))
     .filter((commit) => commit.files.length > 0);
+  // Directories, kinds and symbols are found on first use: only a model's overview shows them,
+  // and a judge that never asks for them (the offline one) spares a pass over every file.
   return {
     fileCount: paths.length,
     paths,
-    kinds: Object.fromEntries(workspace.files.map((file) => [file.path, file.kind])),
-    directories,
-    // Named on first use: only a model's overview shows them, and a judge that never asks for
-    // them (the offline one) spares a pass over every file's outline.
+    get kinds() {
+      return (kinds ??= Object.fromEntries(workspace.files.map((file) => [file.path, file.kind])));
+    },
+    get directories() {
+      return (directories ??= directoriesOf(paths));
+    },
     get symbols() {
       return (symbols ??= symbolsByPath(workspace));
     },
@@ -51,7 +43,24 @@ export function describeWorkspace(
   };
 }
 
-/** A few top-level symbols of each file: the ones it exports, or else the ones it defines. */
+/** The directories holding the most files, with how many each holds at any depth. */
+function directoriesOf(paths: readonly string[]): RepoOverview['directories'] {
+  const counts = new Map<string, number>();
+  for (const path of paths) {
+    for (
+      let directory = posix.dirname(path);
+      directory !== '.';
+      directory = posix.dirname(directory)
+    ) {
+      counts.set(directory, (counts.get(directory) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()]
+    .sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))
+    .slice(0, MAX_DIRECTORIES)
+    .map(([path, fileCount]) => ({ path, fileCount }));
+}
+
 function symbolsByPath(workspace: Workspace): Record<string, string[]> {
   const symbols: Record<string, string[]> = {};
   for (const file of workspace.files) {
