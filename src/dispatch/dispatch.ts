@@ -47,6 +47,21 @@ function inAnyFocusArea(path: string, focusAreas: readonly string[]): boolean {
   );
 }
 
+/**
+ * `inAnyFocusArea` with each directory's verdict kept: both its tests look for text that ends in
+ * `/`, which lies in a path's directory, and every matched file of a cycle is asked.
+ */
+function focusAreaTest(focusAreas: readonly string[]): (path: string) => boolean {
+  const byDirectory = new Map<string, boolean>();
+  return (path) => {
+    const directory = path.slice(0, path.lastIndexOf('/') + 1);
+    let verdict = byDirectory.get(directory);
+    if (verdict === undefined)
+      byDirectory.set(directory, (verdict = inAnyFocusArea(directory, focusAreas)));
+    return verdict;
+  };
+}
+
 const FOCUS_BOOST = 1.25;
 
 /**
@@ -121,7 +136,7 @@ export async function dispatch(
   const excluded =
     query.excludes.length > 0 ? globMatcher(query.excludes, { dot: true }) : () => false;
   const matchesByPath = matchWorkspace(workspace, weighKeywords(query.keywords, workspace));
-  const focusAreas = cleanFocusAreas(query.focusAreas);
+  const inFocusAreas = focusAreaTest(cleanFocusAreas(query.focusAreas));
 
   let found = 0;
   const fresh: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports' | 'redactions' | 'symbols'>[] =
@@ -133,7 +148,7 @@ export async function dispatch(
     if (matches.length === 0 && !explicit) continue;
     found++;
     if (options.skip.has(file.path)) continue;
-    const inFocusArea = inAnyFocusArea(file.path, focusAreas);
+    const inFocusArea = inFocusAreas(file.path);
     const relativeLength = file.lineCount / Math.max(1, workspace.averageLineCount);
     const score = rankScore({ matches, kind: file.kind, relativeLength });
     fresh.push({

@@ -44,11 +44,6 @@ const LENGTH_NORMALISATION = 0.4;
 const PROXIMITY_WINDOW = 30;
 const PROXIMITY_WEIGHT = 0.5;
 
-interface Occurrence {
-  line: number;
-  concept: string;
-}
-
 export interface RankInput {
   matches: readonly KeywordMatch[];
   kind: FileKind;
@@ -92,31 +87,48 @@ export function fieldScore(match: KeywordMatch, relativeLength: number): number 
 }
 
 /**
+ * Where the concepts occur: line `lines[i]` holds concept `concepts[i]`. Two arrays, not an object
+ * per occurrence: every matched file of every cycle is ranked.
+ */
+interface Occurrences {
+  lines: number[];
+  concepts: string[];
+}
+
+/**
  * The most the task's ideas meet in one place: over every window of `PROXIMITY_WINDOW` lines, the
  * summed value of the concepts found in it, less the strongest one (one idea alone meets
  * nothing). Linear in occurrences times the concepts present, which the query bounds.
  */
-function proximity(occurrences: Occurrence[], valueOf: ReadonlyMap<string, number>): number {
-  occurrences.sort((left, right) => left.line - right.line);
+function proximity({ lines, concepts }: Occurrences, valueOf: ReadonlyMap<string, number>): number {
+  // One idea alone meets nothing: most matched files hold one of the task's ideas, and need no sort.
+  if (concepts.every((concept) => concept === concepts[0])) return 0;
+  // By line; occurrences on one line keep the order they were found in (the sort is stable).
+  const order = lines
+    .map((_, index) => index)
+    .sort((left, right) => (lines[left] ?? 0) - (lines[right] ?? 0));
   const present = new Map<string, number>();
   let best = 0;
   let start = 0;
-  for (const occurrence of occurrences) {
-    present.set(occurrence.concept, (present.get(occurrence.concept) ?? 0) + 1);
+  for (const index of order) {
+    const line = lines[index] ?? 0;
+    const concept = concepts[index] ?? '';
+    present.set(concept, (present.get(concept) ?? 0) + 1);
     for (
-      let left = occurrences[start];
-      left && left.line <= occurrence.line - PROXIMITY_WINDOW;
-      left = occurrences[++start]
+      let left = order[start];
+      left !== undefined && (lines[left] ?? 0) <= line - PROXIMITY_WINDOW;
+      left = order[++start]
     ) {
-      const remaining = (present.get(left.concept) ?? 1) - 1;
-      if (remaining === 0) present.delete(left.concept);
-      else present.set(left.concept, remaining);
+      const leftConcept = concepts[left] ?? '';
+      const remaining = (present.get(leftConcept) ?? 1) - 1;
+      if (remaining === 0) present.delete(leftConcept);
+      else present.set(leftConcept, remaining);
     }
     if (present.size < 2) continue;
     let sum = 0;
     let strongest = 0;
-    for (const concept of present.keys()) {
-      const value = valueOf.get(concept) ?? 0;
+    for (const held of present.keys()) {
+      const value = valueOf.get(held) ?? 0;
       sum += value;
       strongest = Math.max(strongest, value);
     }
@@ -128,14 +140,17 @@ function proximity(occurrences: Occurrence[], valueOf: ReadonlyMap<string, numbe
 export function rankScore(input: RankInput): number {
   const byConcept = new Map<string, number>();
   const valueOf = new Map<string, number>();
-  const occurrences: Occurrence[] = [];
+  const occurrences: Occurrences = { lines: [], concepts: [] };
   for (const match of input.matches) {
     const importance = input.importance?.(match.keyword) ?? 1;
     const contribution = match.weight * importance * fieldScore(match, input.relativeLength);
     const concept = input.conceptOf?.(match.keyword) ?? match.keyword.toLowerCase();
     byConcept.set(concept, Math.max(byConcept.get(concept) ?? 0, contribution));
     valueOf.set(concept, Math.max(valueOf.get(concept) ?? 0, match.weight * importance));
-    for (const line of match.exactLines) occurrences.push({ line, concept });
+    for (const line of match.exactLines) {
+      occurrences.lines.push(line);
+      occurrences.concepts.push(concept);
+    }
   }
   let total = PROXIMITY_WEIGHT * proximity(occurrences, valueOf);
   for (const contribution of byConcept.values()) total += contribution;
