@@ -39,11 +39,27 @@ export const isMatched = (match: KeywordMatch) =>
   match.exactLines.length > 0 ||
   match.partialLines.length > 0;
 
-/** The lines in every one of these ascending lists. */
-export function commonLines(lists: readonly (ArrayLike<number> & Iterable<number>)[]): number[] {
+/**
+ * The lines in every one of these ascending lists (each line once in a list), ascending: the
+ * shortest list walked, a cursor moved along each other one. Nothing is built but the answer:
+ * every line of every matched file comes here.
+ */
+export function commonLines(lists: readonly ArrayLike<number>[]): number[] {
   const [first = [], ...rest] = [...lists].sort((left, right) => left.length - right.length);
-  const others = rest.map((list) => new Set(list));
-  return [...first].filter((line) => others.every((other) => other.has(line)));
+  const cursors = rest.map(() => 0);
+  const common: number[] = [];
+  lines: for (let index = 0; index < first.length; index++) {
+    const line = first[index] ?? 0;
+    for (let list = 0; list < rest.length; list++) {
+      const other = rest[list] ?? [];
+      let at = cursors[list] ?? 0;
+      while (at < other.length && (other[at] ?? 0) < line) at++;
+      cursors[list] = at;
+      if (other[at] !== line) continue lines;
+    }
+    common.push(line);
+  }
+  return common;
 }
 
 /** The file's symbols whose names hold every word of the keyword. */

@@ -119,11 +119,22 @@ function isExact(file: SourceFile, keyword: KeywordPattern, line: number): boole
   return true;
 }
 
-/** The ascending union of ascending lists. */
+/** The ascending union of ascending lists, each line once. */
 function unionOf(lists: readonly (Uint32Array | undefined)[]): Uint32Array {
   const present = lists.filter(
     (list): list is Uint32Array => list !== undefined && list.length > 0,
   );
   if (present.length <= 1) return present[0] ?? new Uint32Array(0);
-  return Uint32Array.from(new Set(present.flatMap((list) => [...list]))).sort();
+  const all = new Uint32Array(present.reduce((sum, list) => sum + list.length, 0));
+  let filled = 0;
+  for (const list of present) {
+    all.set(list, filled);
+    filled += list.length;
+  }
+  all.sort();
+  // Each line once: the sorted lines, their repeats left out in place.
+  let kept = 0;
+  for (let at = 0; at < all.length; at++)
+    if (at === 0 || all[at] !== all[at - 1]) all[kept++] = all[at] ?? 0;
+  return all.subarray(0, kept);
 }
