@@ -28,21 +28,29 @@ const ARGS = [
   'core.quotepath=off',
   'ls-files',
   '-z',
-  '--cached',
-  '--others',
-  '--exclude-standard',
 ];
 
 /**
- * The listing of the work tree whose top directory is `root`, or undefined when git cannot give
- * it (no git, not a repository, a repository git refuses to read, a listing past its bound): the
- * caller then walks the tree itself.
+ * Tracked files come from git's index at once; untracked ones take a walk of the work tree
+ * (most of the listing's time), so they are listed apart, and the caller can look at the
+ * tracked files meanwhile.
+ */
+const WHICH = { tracked: ['--cached'], untracked: ['--others', '--exclude-standard'] } as const;
+
+/**
+ * The tracked or untracked files of the work tree whose top directory is `root`, or undefined
+ * when git cannot give them (no git, not a repository, a repository git refuses to read, a
+ * listing past its bound): the caller then walks the tree itself.
  */
 export async function listGitFiles(
   root: string,
+  which: keyof typeof WHICH,
   signal?: AbortSignal,
 ): Promise<GitListing | undefined> {
-  const output = await runGit(['-C', root, ...ARGS], { maxBytes: MAX_LISTING_BYTES, signal });
+  const output = await runGit(['-C', root, ...ARGS, ...WHICH[which]], {
+    maxBytes: MAX_LISTING_BYTES,
+    signal,
+  });
   if (output.missing || output.cut || output.code !== 0) return undefined;
   const paths = new Set<string>();
   const nested: string[] = [];

@@ -7,7 +7,7 @@ import {
   type ListedFile,
 } from '../file-system/tree.js';
 import { createIgnoreRules } from './ignore-rules.js';
-import { listGitFiles } from './git-files.js';
+import { listGitFiles, type GitListing } from './git-files.js';
 import { globMatcher } from './glob-matcher.js';
 
 /**
@@ -98,14 +98,33 @@ async function listRepository(
   depth: number,
 ): Promise<ListedFile[] | undefined> {
   const here = prefix ? posix.join(root, prefix) : root;
-  const listing = await listGitFiles(here, options.signal);
-  if (!listing) return undefined;
   const rooted = (path: string) => (prefix ? `${prefix}/${path}` : path);
-  const paths = listing.paths.map(rooted).filter((path) => !excluded(path));
-  const { files, directories } = await statPaths(root, paths, options.signal);
-  const nested = [...directories, ...listing.nested.map(rooted)].filter(
-    (path) => !excluded(`${path}/`) && !excluded(path),
-  );
+  const stat = (listing: GitListing) =>
+    statPaths(
+      root,
+      listing.paths.map(rooted).filter((path) => !excluded(path)),
+      options.signal,
+    );
+  // Tracked files come from git's index at once: they are stated while git walks the tree for
+  // the untracked ones.
+  const untracked = listGitFiles(here, 'untracked', options.signal);
+  const tracked = await listGitFiles(here, 'tracked', options.signal);
+  if (!tracked) {
+    await untracked;
+    return undefined;
+  }
+  const statingTracked = stat(tracked);
+  const others = await untracked;
+  if (!others) {
+    await statingTracked;
+    return undefined;
+  }
+  const stated = await Promise.all([statingTracked, stat(others)]);
+  const files = stated.flatMap((part) => part.files);
+  const nested = [
+    ...stated.flatMap((part) => part.directories),
+    ...[...tracked.nested, ...others.nested].map(rooted),
+  ].filter((path) => !excluded(`${path}/`) && !excluded(path));
   if (depth >= MAX_NESTING) return files;
   for (const directory of nested) {
     const inner =
