@@ -275,21 +275,27 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
   if (stems.length !== stemCount && stemCount > 0) fail('stems differ');
   const files = new Map<string, StoredFile>();
   let outlineStart = 0;
+  // Numbers read by index, not destructured from views: this runs for every file of the index.
   for (let at = 0; at < fileCount; at++) {
-    const [size = 0, modifiedMs = 0, changedMs = 0, device = 0, inode = 0] = keys.subarray(
-      at * KEY_NUMBERS,
-      (at + 1) * KEY_NUMBERS,
-    );
-    const [codes = 0, lineCount = 0, postingsAt = 0, outlineEnd = 0] = meta.subarray(
-      at * META_NUMBERS,
-      (at + 1) * META_NUMBERS,
-    );
-    const key = { path: paths[at] ?? '', size, modifiedMs, changedMs, device, inode };
+    const keyAt = at * KEY_NUMBERS;
+    const key = {
+      path: paths[at] ?? '',
+      size: keys[keyAt] ?? 0,
+      modifiedMs: keys[keyAt + 1] ?? 0,
+      changedMs: keys[keyAt + 2] ?? 0,
+      device: keys[keyAt + 3] ?? 0,
+      inode: keys[keyAt + 4] ?? 0,
+    };
+    const metaAt = at * META_NUMBERS;
+    const codes = meta[metaAt] ?? 0;
+    const lineCount = meta[metaAt + 1] ?? 0;
+    const postingsAt = meta[metaAt + 2] ?? 0;
+    const outlineEnd = meta[metaAt + 3] ?? 0;
     const verdict = VERDICTS[codes & 0xff];
     const kind = FILE_KINDS[codes >> 8];
     if (!verdict || !kind || outlineEnd < outlineStart || outlineEnd > outlines.length)
       fail('a file out of bounds');
-    const outline = outlines.subarray(outlineStart, outlineEnd);
+    const outline = { bytes: outlines, start: outlineStart, end: outlineEnd };
     outlineStart = outlineEnd;
     if (verdict !== 'read') {
       files.set(key.path, { ...key, verdict: verdict === 'binary' ? 'binary' : 'minified' });
@@ -306,6 +312,13 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
   };
 }
 
+/** A file's outline in the outlines' section. */
+interface StoredOutline {
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
+
 /** A read file as the index holds it: a class, since a warm run makes one for every file. */
 class StoredReadFile {
   readonly verdict = 'read';
@@ -320,16 +333,22 @@ class StoredReadFile {
     readonly inode: number,
     readonly kind: FileKind,
     readonly lineCount: number,
-    /** The outline as stored: JSON. */
-    readonly outlineBytes: Buffer,
+    /** Where the outline is stored, as JSON: cut out of the section only when asked for. */
+    private readonly storedOutline: StoredOutline,
     readonly postings: WordPostings,
     readonly longLines: Uint32Array,
     readonly symbolStemIds: SymbolStems,
   ) {}
 
+  get outlineBytes(): Uint8Array {
+    const { bytes, start, end } = this.storedOutline;
+    return bytes.subarray(start, end);
+  }
+
   /** Decoded when first asked for: most files' outlines are never looked at. */
   get outline(): Outline {
-    return (this.parsed ??= parseOutline(this.outlineBytes.toString('utf8')));
+    const { bytes, start, end } = this.storedOutline;
+    return (this.parsed ??= parseOutline(bytes.toString('utf8', start, end)));
   }
 }
 
@@ -337,19 +356,25 @@ function storedFile(
   key: FileKey & { path: string },
   kind: FileKind,
   lineCount: number,
-  outline: Buffer,
+  outline: StoredOutline,
   numbers: Uint32Array,
   start: number,
 ): StoredFile | undefined {
-  const [stemCount = 0, lineTotal = 0, longCount = 0, symbolCount = 0, symbolStemTotal = 0] =
-    numbers.subarray(start, start + COUNTS);
-  const sizes = [stemCount, stemCount + 1, lineTotal, longCount, symbolCount + 1, symbolStemTotal];
-  const end = start + COUNTS + sizes.reduce((sum, size) => sum + size, 0);
-  if (start + COUNTS > numbers.length || end > numbers.length) return undefined;
+  if (start + COUNTS > numbers.length) return undefined;
+  const stemCount = numbers[start] ?? 0;
+  const lineTotal = numbers[start + 1] ?? 0;
+  const longCount = numbers[start + 2] ?? 0;
+  const symbolCount = numbers[start + 3] ?? 0;
+  const symbolStemTotal = numbers[start + 4] ?? 0;
   let at = start + COUNTS;
-  const [stems, offsets, lines, longLines, symbolOffsets, symbolIds] = sizes.map((size) =>
-    numbers.subarray(at, (at += size)),
-  ) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+  const next = (size: number) => numbers.subarray(at, (at += size));
+  const stems = next(stemCount);
+  const offsets = next(stemCount + 1);
+  const lines = next(lineTotal);
+  const longLines = next(longCount);
+  const symbolOffsets = next(symbolCount + 1);
+  const symbolIds = next(symbolStemTotal);
+  if (at > numbers.length) return undefined;
   // Offsets past their ids would read other files' numbers as this one's.
   if (symbolOffsets.some((offset) => offset > symbolStemTotal)) return undefined;
   const { path, size, modifiedMs, changedMs, device, inode } = key;
