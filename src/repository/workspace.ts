@@ -89,6 +89,8 @@ const MIN_FILES_FOR_THE_READER = 256;
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
   const listingStarted = Date.now();
+  // Awaited with the listing below; heard here too, in case the root is refused first.
+  options.index?.catch(() => undefined);
   await assertSearchableRoot(root);
   const interrupted = () =>
     new AbortError('interrupted while reading the repository, before any file was judged');

@@ -32,6 +32,14 @@ afterEach(async () => {
 });
 
 describe('openWorkspace', () => {
+  it('refuses a missing root with its own error, a failed index load heard, not left to crash the process', async () => {
+    const root = join(await createTempTree({}), 'missing');
+    const index = Promise.reject(new Error('the index could not be loaded'));
+    await expect(openWorkspace(root, { ...OPTIONS, index })).rejects.toThrow(SearchError);
+    // An unheard rejection would be reported by now, and fail the run.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+
   it('reads every plain source file, with POSIX paths relative to the root', async () => {
     const root = await createTempTree({
       'src/index.ts': "export { a } from './a.js';\n",
