@@ -61,6 +61,7 @@ function directoriesOf(paths: readonly string[]): RepoOverview['directories'] {
     .map(([path, fileCount]) => ({ path, fileCount }));
 }
 
+/** A few top-level symbols of each file: the ones it exports, or else the ones it defines. */
 function symbolsByPath(workspace: Workspace): Record<string, string[]> {
   const symbols: Record<string, string[]> = {};
   for (const file of workspace.files) {

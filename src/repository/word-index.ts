@@ -375,7 +375,7 @@ function storedFile(
   const symbolOffsets = next(symbolCount + 1);
   const symbolIds = next(symbolStemTotal);
   if (at > numbers.length) return undefined;
-  // Offsets past their ids would read other files' numbers as this one's.
+  // Offsets past the ids they index: a damaged index, built again.
   if (symbolOffsets.some((offset) => offset > symbolStemTotal)) return undefined;
   const { path, size, modifiedMs, changedMs, device, inode } = key;
   return new StoredReadFile(
