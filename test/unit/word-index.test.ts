@@ -94,7 +94,21 @@ describe('the stored word index', () => {
     wrongCount.writeUInt32LE(bytes.readUInt32LE(8) + 1, 8);
     const hugeSection = Buffer.from(bytes);
     hugeSection.writeUInt32LE(0xffffffff, 24);
+    // A symbol's stems said to go past the file's stored ids.
+    const { index } = exampleIndex();
+    const [path, file] = [...index.files].find(([, stored]) => stored.verdict === 'read') ?? [];
+    if (!path || file?.verdict !== 'read') throw new Error('no file read');
+    const symbolsPastIds = encodeIndex({
+      ...index,
+      files: new Map([
+        [
+          path,
+          { ...file, symbolStemIds: { offsets: Uint32Array.of(0, 5), ids: Uint32Array.of(1) } },
+        ],
+      ]),
+    });
     for (const damaged of [
+      symbolsPastIds,
       Buffer.alloc(0),
       Buffer.from('not an index at all'),
       bytes.subarray(0, 40),
