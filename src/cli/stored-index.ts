@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { hasCurrentIndex } from '../repository/index-cache.js';
+import { canKeepIndexes, hasCurrentIndex } from '../repository/index-cache.js';
 import type { RetrievalOptions } from '../options.js';
 import type { CliArguments } from './args.js';
 import type { CliIo } from './run-cli.js';
@@ -42,6 +42,8 @@ export async function indexedRun(io: CliIo, args: CliArguments, root: string): P
   const absolute = resolve(root);
   if (directory === undefined || (await hasCurrentIndex(directory, absolute)))
     return { options: directory ? { cacheDirectory: directory } : {}, afterRun: () => undefined };
+  // Where no index can be written, a build would fail after every run: none is started.
+  if (!(await canKeepIndexes(directory))) return { options: {}, afterRun: () => undefined };
   return {
     options: {},
     afterRun: () =>

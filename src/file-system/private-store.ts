@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  access,
   lstat,
   mkdir,
   open,
@@ -10,6 +11,7 @@ import {
   rmdir,
   writeFile,
 } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import { SearchError } from '../errors.js';
@@ -50,6 +52,17 @@ export async function ensurePrivateDirectory(path: string): Promise<void> {
       `\`${path}\` is not a private directory of this user (expected mode 700, owned by uid ${owner})`,
       { path },
     );
+}
+
+/** Whether `path` is (or can be made) a private directory of this user that files can be written in. */
+export async function isWritablePrivateDirectory(path: string): Promise<boolean> {
+  try {
+    await ensurePrivateDirectory(path);
+    await access(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Names in a directory, or none when it does not exist. */

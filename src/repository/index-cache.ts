@@ -1,5 +1,8 @@
 import { SearchError } from '../errors.js';
-import { ensurePrivateDirectory } from '../file-system/private-store.js';
+import {
+  ensurePrivateDirectory,
+  isWritablePrivateDirectory,
+} from '../file-system/private-store.js';
 import {
   indexFileOf,
   lockIndexBuild,
@@ -79,6 +82,12 @@ export async function hasCurrentIndex(directory: string, root: string): Promise<
   const head = await readIndexHead(directory, root, FORMAT_BYTES);
   return head !== undefined && isCurrentFormat(head);
 }
+
+/**
+ * Whether indexes can be built in the directory: a private directory of this user that can be
+ * written (not on a read-only file system, say).
+ */
+export const canKeepIndexes = (directory: string) => isWritablePrivateDirectory(directory);
 
 /** The lock of a root's index build, or undefined while another build holds it. */
 export function lockBuild(cache: IndexCache, root: string) {

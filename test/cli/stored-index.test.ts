@@ -82,6 +82,21 @@ describe('the CLI and the stored index', () => {
     expect((await readFile(join(cache, name))).equals(older)).toBe(true);
   });
 
+  it('starts no build where no index can be written, and still answers', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    // A cache directory under a plain file can never be made (root ignores permission bits).
+    const blocked = join(cacheDirectory, '..', 'a-file');
+    await writeFile(blocked, '');
+    const started: unknown[] = [];
+    const run = await runInProcess(
+      [TASK, '--root', root, '--cache-dir', join(blocked, 'cache'), '--format', 'paths'],
+      { startInBackground: (argv) => void started.push(argv) },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('src/auth/');
+    expect(started).toEqual([]);
+  });
+
   it('neither reads nor builds an index with --no-cache', async () => {
     const { root, cacheDirectory: cache } = await exampleCopy();
     const started: unknown[] = [];
