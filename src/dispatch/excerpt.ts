@@ -1,7 +1,4 @@
 import type { SourceFile } from '../repository/source-file.js';
-
-/** What an excerpt is cut from: a file's path, lines (redacted) and outline. */
-export type ExcerptSource = Pick<SourceFile, 'path' | 'lines' | 'outline'>;
 import type { KeywordMatch, LineRange } from '../contracts/candidate.js';
 import {
   alignWindow,
@@ -10,6 +7,9 @@ import {
   scanBrackets,
 } from './definition-ranges.js';
 import { lineAfterLicenseHeader } from './license-header.js';
+
+/** What an excerpt is cut from: a file's path, lines (redacted) and outline. */
+export type ExcerptSource = Pick<SourceFile, 'path' | 'lines' | 'outline'>;
 
 /**
  * A compact view of a file for a judge: its outline (imports and defined symbols) and the numbered

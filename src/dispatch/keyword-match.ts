@@ -1,4 +1,5 @@
 import { hasAllWords, normalizeIdentifier, type KeywordPattern } from './keyword.js';
+import { memberDefinitions } from './member-definitions.js';
 import type { SourceFile } from '../repository/source-file.js';
 import type { KeywordMatch } from '../contracts/candidate.js';
 
@@ -30,6 +31,42 @@ export function nameMatch(file: SourceFile, keyword: KeywordPattern): KeywordMat
   return inFileName || inDirectory
     ? { ...emptyMatch(keyword), inFileName, inDirectory }
     : undefined;
+}
+
+/** A keyword whose words are not all in the file: matched by the file's name, if at all. */
+export const byNameOnly = (match: KeywordMatch | undefined, counted: boolean): FileScan =>
+  match ? { match, counted } : counted ? COUNTED : NOTHING;
+
+/**
+ * A member keyword (`Owner.member`): its words are searched on their own already; together they
+ * count where the member is defined in its owner.
+ */
+export function memberScan(
+  file: SourceFile,
+  keyword: KeywordPattern,
+  member: NonNullable<KeywordPattern['member']>,
+  counted: boolean,
+): FileScan {
+  const definitions = memberDefinitions(file, member);
+  return {
+    match: definitions.length > 0 ? { ...emptyMatch(keyword), definitions } : undefined,
+    counted,
+  };
+}
+
+/**
+ * Whether a match holds all the lines it may: a plain word's lines are all exact, so once those
+ * are full no later line adds anything.
+ */
+export const linesFull = (match: KeywordMatch, keyword: KeywordPattern) =>
+  match.exactLines.length >= MAX_LINES_PER_KEYWORD &&
+  ((keyword.phrase === undefined && keyword.identifier === undefined) ||
+    match.partialLines.length >= MAX_LINES_PER_KEYWORD);
+
+/** A line (0-based) holding every word of the keyword: exactly, or only in part. */
+export function addLine(match: KeywordMatch, line: number, exact: boolean): void {
+  const lines = exact ? match.exactLines : match.partialLines;
+  if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(line + 1);
 }
 
 export const isMatched = (match: KeywordMatch) =>

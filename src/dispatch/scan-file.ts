@@ -1,17 +1,19 @@
 import { identifiersOf } from '../text/identifiers.js';
 import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
 import { hasAllWords, isLiteral, normalizeIdentifier, type KeywordPattern } from './keyword.js';
-import { memberDefinitions } from './member-definitions.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
 import {
-  COUNTED,
   MAX_LINES_PER_KEYWORD,
   NOTHING,
+  addLine,
+  byNameOnly,
   commonLines,
   definitionsOf,
   emptyMatch,
   inNameOf,
   isMatched,
+  linesFull,
+  memberScan,
   nameMatch,
   type FileScan,
 } from './keyword-match.js';
@@ -209,23 +211,12 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
     ([plain = ''], word) => foundPlain[word] === true || inName(plain),
   );
   const content = found.every(Boolean);
-  if (keyword.member) {
-    const match = emptyMatch(keyword);
-    // Its words are searched on their own already; together they count where the member is
-    // defined in its owner.
-    match.definitions = memberDefinitions(file, keyword.member);
-    return { match: match.definitions.length > 0 ? match : undefined, counted };
-  }
+  if (keyword.member) return memberScan(file, keyword, keyword.member, counted);
   const match = nameMatch(file, keyword) ?? emptyMatch(keyword);
   if (content) {
     match.definitions = definitionsOf(file, keyword);
-    // A plain word's lines are all exact: once they are full, no later line adds anything.
-    const allExact = keyword.phrase === undefined && keyword.identifier === undefined;
-    const full = () =>
-      match.exactLines.length >= MAX_LINES_PER_KEYWORD &&
-      (allExact || match.partialLines.length >= MAX_LINES_PER_KEYWORD);
     for (const line of commonLines(wordLines)) {
-      if (full()) break;
+      if (linesFull(match, keyword)) break;
       if (!showable(text, line)) continue;
       const words = text.wordsOf(line);
       if (!hasAllWords(keyword, words.stems)) continue;
@@ -235,8 +226,7 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
           : keyword.identifier !== undefined
             ? identifiersOfLine(words).has(keyword.identifier)
             : true;
-      const lines = exact ? match.exactLines : match.partialLines;
-      if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(line + 1);
+      addLine(match, line, exact);
     }
   }
   return { match: isMatched(match) ? match : undefined, counted };
@@ -246,6 +236,5 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
 function scanName(file: SourceFile, keyword: KeywordPattern): FileScan {
   const inName = inNameOf(file);
   const counted = keyword.words.every(([plain = '']) => inName(plain));
-  const match = nameMatch(file, keyword);
-  return match ? { match, counted } : counted ? COUNTED : NOTHING;
+  return byNameOnly(nameMatch(file, keyword), counted);
 }

@@ -3,16 +3,16 @@ import { hasStem, linesOfStem, type StemTable } from '../text/word-postings.js';
 import { stemCountOf, symbolsHoldingAll } from '../text/symbol-stems.js';
 import type { KeywordMatch } from '../contracts/candidate.js';
 import { normalizeIdentifier, type KeywordPattern } from './keyword.js';
-import { memberDefinitions } from './member-definitions.js';
 import type { IndexedWords, SourceFile } from '../repository/source-file.js';
 import {
-  COUNTED,
-  MAX_LINES_PER_KEYWORD,
-  NOTHING,
+  addLine,
+  byNameOnly,
   commonLines,
   emptyMatch,
   inNameOf,
   isMatched,
+  linesFull,
+  memberScan,
   nameMatch,
   type FileScan,
 } from './keyword-match.js';
@@ -38,18 +38,11 @@ export function scanIndexedWords(
     const [plain = -1] = alternatives;
     if (!hasStem(postings, plain) && !inName(keyword.words[word]?.[0] ?? '')) counted = false;
   });
-  if (keyword.member) {
-    const definitions = memberDefinitions(file, keyword.member);
-    return {
-      match: definitions.length > 0 ? { ...emptyMatch(keyword), definitions } : undefined,
-      counted,
-    };
-  }
+  if (keyword.member) return memberScan(file, keyword, keyword.member, counted);
   const named = nameMatch(file, keyword);
-  if (!content) return named ? { match: named, counted } : counted ? COUNTED : NOTHING;
+  if (!content) return byNameOnly(named, counted);
   const match = named ?? emptyMatch(keyword);
   match.definitions = indexedDefinitions(file, words, keyword, ids);
-  const allExact = keyword.phrase === undefined && keyword.identifier === undefined;
   const wordLines = ids.map((alternatives) =>
     unionOf(alternatives.map((id) => linesOfStem(postings, id))),
   );
@@ -57,15 +50,10 @@ export function scanIndexedWords(
   const { longLines } = words;
   let nextLong = 0;
   for (const line of commonLines(wordLines)) {
-    if (
-      match.exactLines.length >= MAX_LINES_PER_KEYWORD &&
-      (allExact || match.partialLines.length >= MAX_LINES_PER_KEYWORD)
-    )
-      break;
+    if (linesFull(match, keyword)) break;
     while ((longLines[nextLong] ?? Infinity) < line) nextLong++;
     if (longLines[nextLong] === line) continue;
-    const lines = isExact(file, keyword, line) ? match.exactLines : match.partialLines;
-    if (lines.length < MAX_LINES_PER_KEYWORD) lines.push(line + 1);
+    addLine(match, line, isExact(file, keyword, line));
   }
   return { match: isMatched(match) ? match : undefined, counted };
 }

@@ -153,12 +153,15 @@ function statedPaths(paths: readonly string[], { kinds, numbers }: PathStats): S
   paths.forEach((path, index) => {
     if (kinds[index] === DIRECTORY) directories.push(path);
     if (kinds[index] !== REGULAR_FILE) return;
+    // Read by index, not destructured from a view: this runs for every listed path.
     const at = index * NUMBERS_PER_PATH;
-    const [size = 0, device = 0, inode = 0, modifiedMs, changedMs] = numbers.subarray(
-      at,
-      at + NUMBERS_PER_PATH,
-    );
-    files.push({ path, size, identity: { device, inode }, modifiedMs, changedMs });
+    files.push({
+      path,
+      size: numbers[at] ?? 0,
+      identity: { device: numbers[at + 1] ?? 0, inode: numbers[at + 2] ?? 0 },
+      modifiedMs: numbers[at + 3],
+      changedMs: numbers[at + 4],
+    });
   });
   return { files, directories };
 }
