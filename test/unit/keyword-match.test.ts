@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { commonLines } from '../../src/dispatch/keyword-match.js';
+import {
+  MAX_LINES_PER_KEYWORD,
+  addLine,
+  commonLines,
+  emptyMatch,
+  linesFull,
+} from '../../src/dispatch/keyword-match.js';
+import { compileKeyword, type KeywordPattern } from '../../src/dispatch/keyword.js';
 
 describe('commonLines', () => {
   it.each([
@@ -59,5 +66,34 @@ describe('commonLines', () => {
       );
       expect(commonLines(lists), JSON.stringify(lists)).toEqual(expected);
     }
+  });
+});
+
+describe("a match's lines", () => {
+  const keyword = (text: string) => compileKeyword(text) as KeywordPattern;
+
+  it('keeps at most MAX_LINES_PER_KEYWORD of each kind, 1-based, in order', () => {
+    const match = emptyMatch(keyword('getUser'));
+    for (let line = 0; line < MAX_LINES_PER_KEYWORD + 5; line++)
+      addLine(match, line, line % 2 === 0);
+    for (let line = 0; line < MAX_LINES_PER_KEYWORD * 2; line++) addLine(match, line, true);
+    expect(match.exactLines).toHaveLength(MAX_LINES_PER_KEYWORD);
+    expect(match.exactLines.slice(0, 3)).toEqual([1, 3, 5]);
+    expect(match.partialLines).toHaveLength(Math.floor((MAX_LINES_PER_KEYWORD + 5) / 2));
+  });
+
+  it.each([
+    // A plain word's lines are all exact: full once those are.
+    ['retry', MAX_LINES_PER_KEYWORD, 0, true],
+    ['retry', MAX_LINES_PER_KEYWORD - 1, 0, false],
+    // An identifier or a phrase may still add partial lines.
+    ['getUser', MAX_LINES_PER_KEYWORD, 0, false],
+    ['getUser', MAX_LINES_PER_KEYWORD, MAX_LINES_PER_KEYWORD, true],
+    ['token expiry', MAX_LINES_PER_KEYWORD, 3, false],
+  ])('%s with %i exact and %i partial lines is full: %s', (text, exact, partial, full) => {
+    const match = emptyMatch(keyword(text));
+    match.exactLines = Array.from({ length: exact }, (_, line) => line + 1);
+    match.partialLines = Array.from({ length: partial }, (_, line) => line + 1);
+    expect(linesFull(match, keyword(text))).toBe(full);
   });
 });
