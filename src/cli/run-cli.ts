@@ -125,6 +125,7 @@ export async function runCli(io: CliIo): Promise<number> {
         import('./stored-index.js'),
       ]);
     const indexed = await indexedRun(io, args, args.root);
+    if (indexed.warning !== undefined) logger.warn(indexed.warning);
     const { judge, because } = await chooseJudgeFor(args, io.env, logger);
     if (interactive) say(`judge: ${judge.name} (${because})`);
     else logger.info({ judge: judge.name, because }, 'judge chosen');

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { canKeepIndexes, hasCurrentIndex } from '../repository/index-cache.js';
+import { hasCurrentIndex, indexDirectoryProblem } from '../repository/index-cache.js';
 import type { RetrievalOptions } from '../options.js';
 import type { CliArguments } from './args.js';
 import type { CliIo } from './run-cli.js';
@@ -28,6 +28,8 @@ export interface IndexedRun {
   options: Pick<RetrievalOptions, 'cacheDirectory'>;
   /** Once the run is answered: starts the index's build in the background when there was none. */
   afterRun(): void;
+  /** Why no index is kept (the cache directory cannot be used), for the run to say. */
+  warning?: string;
 }
 
 /**
@@ -42,8 +44,15 @@ export async function indexedRun(io: CliIo, args: CliArguments, root: string): P
   const absolute = resolve(root);
   if (directory === undefined || (await hasCurrentIndex(directory, absolute)))
     return { options: directory ? { cacheDirectory: directory } : {}, afterRun: () => undefined };
-  // Where no index can be written, a build would fail after every run: none is started.
-  if (!(await canKeepIndexes(directory))) return { options: {}, afterRun: () => undefined };
+  // Where no index can be written, a build would fail after every run: none is started, and
+  // the user, who may have named the directory, is told why every run stays cold.
+  const problem = await indexDirectoryProblem(directory);
+  if (problem !== undefined)
+    return {
+      options: {},
+      afterRun: () => undefined,
+      warning: `no stored index is kept, so no run gets faster: ${problem}`,
+    };
   return {
     options: {},
     afterRun: () =>

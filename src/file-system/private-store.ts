@@ -54,14 +54,17 @@ export async function ensurePrivateDirectory(path: string): Promise<void> {
     );
 }
 
-/** Whether `path` is (or can be made) a private directory of this user that files can be written in. */
-export async function isWritablePrivateDirectory(path: string): Promise<boolean> {
+/**
+ * Why `path` is not (and cannot be made) a private directory of this user that files can be
+ * written in; undefined when it is one.
+ */
+export async function privateDirectoryProblem(path: string): Promise<string | undefined> {
   try {
     await ensurePrivateDirectory(path);
     await access(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 

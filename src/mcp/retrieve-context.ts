@@ -36,13 +36,15 @@ export interface RetrievalServerSettings {
   /** Aborted when the server is asked to stop: every run in flight returns what it has. */
   signal?: AbortSignal | undefined;
   /**
-   * Per call, before its run: options for a root's stored index, and what to do once the call is
-   * answered (start the index's build when there is none).
+   * Per call, before its run: options for a root's stored index, what to do once the call is
+   * answered (start the index's build when there is none), and why no index is kept, if so.
    */
   indexedRun?:
-    | ((
-        root: string,
-      ) => Promise<{ options: Pick<RetrievalOptions, 'cacheDirectory'>; afterRun(): void }>)
+    | ((root: string) => Promise<{
+        options: Pick<RetrievalOptions, 'cacheDirectory'>;
+        afterRun(): void;
+        warning?: string;
+      }>)
     | undefined;
 }
 
@@ -67,6 +69,7 @@ export async function retrieveContext(
     const root = await confineRoot(input.root, settings.allowedRoots);
     const judge = await settings.selectJudge(input.judge, logger);
     const indexed = await settings.indexedRun?.(root);
+    if (indexed?.warning !== undefined) logger.warn(indexed.warning);
     // A key the API rejects leaves the client with the offline judge's context, not an error.
     const { pack, notice } = await retrieveOrFallBack(input.task, {
       ...settings.retrievalOptions,

@@ -1,8 +1,5 @@
 import { SearchError } from '../errors.js';
-import {
-  ensurePrivateDirectory,
-  isWritablePrivateDirectory,
-} from '../file-system/private-store.js';
+import { ensurePrivateDirectory, privateDirectoryProblem } from '../file-system/private-store.js';
 import {
   indexFileOf,
   lockIndexBuild,
@@ -84,10 +81,10 @@ export async function hasCurrentIndex(directory: string, root: string): Promise<
 }
 
 /**
- * Whether indexes can be built in the directory: a private directory of this user that can be
- * written (not on a read-only file system, say).
+ * Why indexes cannot be built in the directory, or undefined when they can: it must be a private
+ * directory of this user that can be written (not open to others, not on a read-only file system).
  */
-export const canKeepIndexes = (directory: string) => isWritablePrivateDirectory(directory);
+export const indexDirectoryProblem = (directory: string) => privateDirectoryProblem(directory);
 
 /** The lock of a root's index build, or undefined while another build holds it. */
 export function lockBuild(cache: IndexCache, root: string) {

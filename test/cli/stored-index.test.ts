@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { INDEX_FORMAT } from '../../src/repository/word-index.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -95,6 +95,29 @@ describe('the CLI and the stored index', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('src/auth/');
     expect(started).toEqual([]);
+    expect(run.stderr).toContain('no stored index is kept, so no run gets faster: cannot create');
+  });
+
+  it('says why a cache directory others may use keeps no index, and builds none there', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    // As `mkdir` makes it under the usual umask: a directory the user named for the cache.
+    await mkdir(cacheDirectory, { recursive: true });
+    await chmod(cacheDirectory, 0o755);
+    const started: unknown[] = [];
+    const run = await runInProcess(
+      [TASK, '--root', root, '--cache-dir', cacheDirectory, '--format', 'paths'],
+      { startInBackground: (argv) => void started.push(argv) },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('src/auth/');
+    expect(started).toEqual([]);
+    const warnings = run.lines.filter((line) => line.includes('no stored index is kept'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0] ?? '{}')).toMatchObject({
+      level: 40,
+      msg: expect.stringContaining(`\`${cacheDirectory}\` is not a private directory of this user`),
+    });
+    expect(await readdir(cacheDirectory)).toEqual([]);
   });
 
   it('neither reads nor builds an index with --no-cache', async () => {
