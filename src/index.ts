@@ -1,6 +1,11 @@
 /** iterative-retrieval: the code context a subagent needs, found before it starts. */
 export { iterativeRetrieve } from './retrieve.js';
 export { buildIndex, type BuildIndexOptions, type BuiltIndex } from './build-index.js';
+export {
+  createWorkspaceCache,
+  type WorkspaceCache,
+  type WorkspaceCacheOptions,
+} from './workspace-cache.js';
 export { retrievalOptionsSchema, parseRetrievalOptions, type RetrievalOptions } from './options.js';
 export { querySchema, type Query } from './contracts/query.js';
 export {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConfigError } from './errors.js';
 import type { Judge } from './judges/judge.js';
 import type { ProgressEvent } from './loop/progress.js';
+import type { WorkspaceCache } from './workspace-cache.js';
 import {
   DEFAULT_STOP_WHEN,
   STOP_CONDITION_NAMES,
@@ -115,6 +116,21 @@ export const retrievalOptionsSchema = z
      * pays for building it, later ones read only what changed. Default: none (no index).
      */
     cacheDirectory: z.string().min(1).optional(),
+    /**
+     * Keeps each root's workspace in memory for the next run of this process (`createWorkspaceCache`):
+     * a run on an unchanged tree reads no file again, and keeps every search it made. Default:
+     * none (each run lists and reads the tree afresh, or from `cacheDirectory`).
+     */
+    workspaceCache: z
+      .custom<WorkspaceCache>(
+        (value) =>
+          typeof value === 'object' &&
+          value !== null &&
+          typeof (value as Partial<WorkspaceCache>).get === 'function' &&
+          typeof (value as Partial<WorkspaceCache>).keep === 'function',
+        'must be made by createWorkspaceCache',
+      )
+      .optional(),
     /** Most bytes the cache directory's indexes take together; the least recently used go first. Default 1 GiB. */
     maxCacheBytes: z
       .int()
@@ -165,7 +181,15 @@ export type ResolvedRetrievalOptions = z.output<typeof retrievalOptionsSchema>;
 
 /** Validates options before any work; the error names the option at fault. */
 export function parseRetrievalOptions(options: unknown): ResolvedRetrievalOptions {
-  const result = retrievalOptionsSchema.safeParse(options ?? {});
+  return parseOptions(retrievalOptionsSchema, options);
+}
+
+/** Options checked by `schema`, or a `ConfigError` that names the first one at fault. */
+export function parseOptions<Schema extends z.ZodType>(
+  schema: Schema,
+  options: unknown,
+): z.output<Schema> {
+  const result = schema.safeParse(options ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const option = issue?.path.join('.') || undefined;

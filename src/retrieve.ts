@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { describeWorkspace } from './repository/overview.js';
 import { openWorkspace, type Workspace } from './repository/workspace.js';
-import { loadIndex, saveIndex } from './repository/index-cache.js';
+import { loadIndex, saveIndex, type IndexCache } from './repository/index-cache.js';
 import { excerptCandidate } from './dispatch/dispatch.js';
 import type { JudgedFile } from './contracts/evaluation.js';
 import { ConfigError } from './errors.js';
@@ -50,6 +50,20 @@ async function withCoreExcerpts(
       return { ...file, candidate: { ...file.candidate, ...excerpt } };
     }),
   );
+}
+
+/** A root's stored index, or undefined where the cache directory cannot be used at all. */
+async function loadStoredIndex(cache: IndexCache, root: string, logger: Logger) {
+  const stored = await loadIndex(cache, root);
+  const keep = !('unusable' in stored && stored.unusable);
+  if ('problem' in stored)
+    logger.warn(
+      { problem: stored.problem },
+      keep
+        ? 'stored index not used: it is built again'
+        : 'no stored index: the cache directory cannot be used',
+    );
+  return keep ? { stored: stored.index } : undefined;
 }
 
 /**
@@ -106,20 +120,11 @@ async function retrieveWithin(
   const cache = resolved.cacheDirectory
     ? { directory: resolve(resolved.cacheDirectory), maxBytes: resolved.maxCacheBytes }
     : undefined;
-  // Loaded while the tree is listed.
-  const index = cache
-    ? loadIndex(cache, root).then((stored) => {
-        const keep = !('unusable' in stored && stored.unusable);
-        if ('problem' in stored)
-          logger.warn(
-            { problem: stored.problem },
-            keep
-              ? 'stored index not used: it is built again'
-              : 'no stored index: the cache directory cannot be used',
-          );
-        return keep ? { stored: stored.index } : undefined;
-      })
-    : undefined;
+  const previous = resolved.workspaceCache?.get(root);
+  // Loaded while the tree is listed; a workspace held in memory has its index already.
+  const index = previous?.index
+    ? Promise.resolve({ stored: previous.index.updated })
+    : cache && loadStoredIndex(cache, root, logger);
   const workspace = await openWorkspace(root, {
     excludes: resolved.excludes,
     allowSecretFiles: resolved.allowSecretFiles,
@@ -128,8 +133,10 @@ async function retrieveWithin(
     task,
     syntax: resolved.syntax,
     index,
+    previous,
     signal,
   });
+  resolved.workspaceCache?.keep(workspace);
   // Saved while the run goes on; a cache that cannot be written costs the next run, not this one.
   const saved =
     cache && workspace.index?.changed
@@ -145,6 +152,7 @@ async function retrieveWithin(
       skipped: workspace.skipped,
       ms: Math.round(workspace.readMs),
       judge: judge.name,
+      ...(workspace.reused && { reused: true }),
       ...(workspace.index && {
         storedIndex: {
           read: workspace.index.read,

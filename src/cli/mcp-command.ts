@@ -12,6 +12,7 @@ import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import { indexedRun } from './stored-index.js';
+import { createWorkspaceCache } from '../workspace-cache.js';
 import type { CliIo } from './run-cli.js';
 
 /**
@@ -50,11 +51,14 @@ export async function runMcpCommand(
     });
   const allowedRoots = await resolveAllowedRoots([args.root]);
   const transport = new ObservedStdioTransport(streams.input, streams.output);
+  // The server lives as long as the client's session: calls after the first on an unchanged tree
+  // read nothing again. `--no-cache` keeps nothing, on disk or in memory.
+  const workspaceCache = args.noCache ? undefined : createWorkspaceCache();
   const server = () =>
     createRetrievalMcpServer({
       version: io.version,
       allowedRoots,
-      retrievalOptions: retrievalOptionsFrom(args),
+      retrievalOptions: { ...retrievalOptionsFrom(args), workspaceCache },
       selectJudge: async (choice, callLogger) => {
         const { judge, because } = await chooseJudgeFor(
           args,

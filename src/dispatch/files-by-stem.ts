@@ -13,11 +13,12 @@ export interface FilesByStem {
   candidatesOf(keyword: KeywordPattern): number[];
 }
 
-const built = new WeakMap<Workspace, FilesByStem | null>();
+/** By the workspace's files: a workspace taken again for an unchanged tree shares them. */
+const built = new WeakMap<Workspace['files'], FilesByStem | null>();
 
 export function filesByStemOf(workspace: Workspace): FilesByStem | undefined {
-  let known = built.get(workspace);
-  if (known === undefined) built.set(workspace, (known = build(workspace) ?? null));
+  let known = built.get(workspace.files);
+  if (known === undefined) built.set(workspace.files, (known = build(workspace) ?? null));
   return known ?? undefined;
 }
 

@@ -17,7 +17,11 @@ interface KeywordScan {
   frequency: number;
 }
 
-const scans = new WeakMap<Workspace, Map<string, KeywordScan>>();
+/**
+ * By the workspace's files, as every cache of a workspace is: one taken again for an unchanged
+ * tree (../repository/workspace-reuse.ts) shares them, and its searches with them.
+ */
+const scans = new WeakMap<Workspace['files'], Map<string, KeywordScan>>();
 
 const UNKNOWN = 0;
 const ABSENT = 1;
@@ -27,11 +31,11 @@ const PRESENT = 2;
  * workspace's order): a later cycle's keywords reuse most words, and a file known to lack one of
  * them is settled without searching it again.
  */
-const knownWords = new WeakMap<Workspace, Map<string, Uint8Array>>();
+const knownWords = new WeakMap<Workspace['files'], Map<string, Uint8Array>>();
 
 function knownWordsOf(workspace: Workspace): (index: number) => KnownWords {
-  let byWord = knownWords.get(workspace);
-  if (!byWord) knownWords.set(workspace, (byWord = new Map()));
+  let byWord = knownWords.get(workspace.files);
+  if (!byWord) knownWords.set(workspace.files, (byWord = new Map()));
   const words = byWord;
   return (index) => ({
     get(text) {
@@ -57,8 +61,8 @@ export function weighKeywords(
   keywords: readonly string[],
   workspace: Workspace,
 ): WeightedKeyword[] {
-  let cache = scans.get(workspace);
-  if (!cache) scans.set(workspace, (cache = new Map()));
+  let cache = scans.get(workspace.files);
+  if (!cache) scans.set(workspace.files, (cache = new Map()));
   const seen = new Set<string>();
   const patterns: KeywordPattern[] = [];
   for (const keyword of keywords) {
@@ -117,7 +121,7 @@ export function matchWorkspace(
   workspace: Workspace,
   keywords: readonly WeightedKeyword[],
 ): Map<string, KeywordMatch[]> {
-  const cache = scans.get(workspace);
+  const cache = scans.get(workspace.files);
   const byFile = new Map<string, KeywordMatch[]>();
   for (const keyword of keywords) {
     for (const [path, match] of cache?.get(keyOf(keyword.keyword))?.byPath ?? []) {

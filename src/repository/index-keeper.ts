@@ -1,7 +1,7 @@
 import type { ListedFile } from '../file-system/tree.js';
 import { StemTable } from '../text/word-postings.js';
 import { indexWords, restoreSource, type SourceFile } from './source-file.js';
-import { unchangedFile, type FileKey, type StoredFile, type StoredIndex } from './word-index.js';
+import { fileKeyOf, unchangedFile, type StoredFile, type StoredIndex } from './word-index.js';
 
 /**
  * A workspace's side of a stored index: which listed files it holds unchanged, and the index of
@@ -24,29 +24,22 @@ export interface IndexKeeper {
   result(read: number): { updated: StoredIndex; changed: boolean; read: number };
 }
 
-const keyOf = (entry: ListedFile): FileKey => ({
-  size: entry.size,
-  modifiedMs: entry.modifiedMs ?? Number.NaN,
-  changedMs: entry.changedMs ?? Number.NaN,
-  device: entry.identity?.device ?? 0,
-  inode: entry.identity?.inode ?? 0,
-});
-
 /** `builtAtMs`: when the listing started, so that a file modified during it is not trusted later. */
 export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): IndexKeeper {
   const stems = stored?.stems ?? new StemTable();
   const files = new Map<string, StoredFile>();
   return {
-    unchanged: (entry) => (stored ? unchangedFile(stored, entry.path, keyOf(entry)) : undefined),
+    unchanged: (entry) =>
+      stored ? unchangedFile(stored, entry.path, fileKeyOf(entry)) : undefined,
     recordVerdict(entry, verdict) {
-      files.set(entry.path, { path: entry.path, ...keyOf(entry), verdict });
+      files.set(entry.path, { path: entry.path, ...fileKeyOf(entry), verdict });
     },
     recordRead(entry, file) {
       const words = indexWords(file, stems);
       file.words = words;
       files.set(entry.path, {
         path: entry.path,
-        ...keyOf(entry),
+        ...fileKeyOf(entry),
         verdict: 'read',
         kind: file.kind,
         lineCount: file.lineCount,

@@ -2,6 +2,7 @@ import type { Outline } from '../structure/outline.js';
 import { FILE_KINDS, type FileKind } from '../contracts/file-kind.js';
 import { StemTable, type WordPostings } from '../text/word-postings.js';
 import type { SymbolStems } from '../text/symbol-stems.js';
+import type { ListedFile } from '../file-system/tree.js';
 
 /**
  * A repository's stored index: for each file read, what reading it found (its kind, line count,
@@ -45,8 +46,29 @@ export interface StoredIndex {
   files: ReadonlyMap<string, StoredFile>;
 }
 
-/** A file whose modification is this close to the index's build may have changed unseen since. */
+/** A file whose modification is this close to a listing may have changed unseen since. */
 const RACY_MS = 2000;
+
+/** A listed file's key. */
+export const fileKeyOf = (entry: ListedFile): FileKey => ({
+  size: entry.size,
+  modifiedMs: entry.modifiedMs ?? Number.NaN,
+  changedMs: entry.changedMs ?? Number.NaN,
+  device: entry.identity?.device ?? 0,
+  inode: entry.identity?.inode ?? 0,
+});
+
+/**
+ * Whether a file listed again is the one a listing started at `listedAtMs` saw: the same key,
+ * and modified safely before that listing (a file written as it ran may have changed unseen).
+ */
+export const isUnchangedSince = (before: FileKey, now: FileKey, listedAtMs: number) =>
+  before.size === now.size &&
+  before.modifiedMs === now.modifiedMs &&
+  before.changedMs === now.changedMs &&
+  before.device === now.device &&
+  before.inode === now.inode &&
+  now.modifiedMs < listedAtMs - RACY_MS;
 
 /** The stored file for a listed one, when its key is the same and was safely older than the build. */
 export function unchangedFile(
@@ -55,17 +77,7 @@ export function unchangedFile(
   key: FileKey,
 ): StoredFile | undefined {
   const stored = index.files.get(path);
-  if (
-    !stored ||
-    stored.size !== key.size ||
-    stored.modifiedMs !== key.modifiedMs ||
-    stored.changedMs !== key.changedMs ||
-    stored.device !== key.device ||
-    stored.inode !== key.inode ||
-    key.modifiedMs >= index.builtAtMs - RACY_MS
-  )
-    return undefined;
-  return stored;
+  return stored && isUnchangedSince(stored, key, index.builtAtMs) ? stored : undefined;
 }
 
 /** Per read file, before its numbers: how many stems, lines, long lines, symbols, symbol stems. */

@@ -24,6 +24,12 @@ import { createSecretFileFilter } from './secret-files.js';
 import { analyzeSource, type SourceFile } from './source-file.js';
 import type { StoredFile, StoredIndex } from './word-index.js';
 import { keepIndex } from './index-keeper.js';
+import {
+  listsTheSameTree,
+  settingsOf,
+  unchangedSince,
+  type Provenance,
+} from './workspace-reuse.js';
 
 export interface WorkspaceOptions {
   /** Extra globs never to consider. */
@@ -45,6 +51,12 @@ export interface WorkspaceOptions {
    * settled means no index is kept.
    */
   index?: Promise<{ stored: StoredIndex | undefined } | undefined> | undefined;
+  /**
+   * The workspace this root was opened as before, in this process. When the tree is listed with
+   * the same files, each unchanged since, and the settings are the same, it is taken again
+   * (`reused`) with every search already made in it, and no file is read.
+   */
+  previous?: Workspace | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -79,7 +91,11 @@ export interface Workspace {
    * how many files were read for it (the others came from the stored one).
    */
   index?: { updated: StoredIndex; changed: boolean; read: number } | undefined;
+  /** True when this is `previous` taken again: the tree had not changed. */
+  reused?: boolean;
 }
+
+const provenances = new WeakMap<Workspace, Provenance>();
 
 const READ_CONCURRENCY = 32;
 const EMPTY = Buffer.alloc(0);
@@ -128,6 +144,25 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     return true;
   });
   if (wanted.length > options.maxFiles) skipped.overLimit = wanted.length - options.maxFiles;
+  const provenance: Provenance = {
+    settings: settingsOf(root, options, skipped.overLimit > 0 ? options.task : undefined),
+    listedAtMs: listingStarted,
+    ignored: listing.ignored,
+    files: listing.files,
+  };
+  const before = options.previous && provenances.get(options.previous);
+  if (options.previous && before && listsTheSameTree(before, provenance.settings, listing)) {
+    const { index: previousIndex } = options.previous;
+    const reused: Workspace = {
+      ...options.previous,
+      skipped: { ...options.previous.skipped },
+      readMs: performance.now() - started,
+      ...(previousIndex && { index: { updated: previousIndex.updated, changed: false, read: 0 } }),
+      reused: true,
+    };
+    provenances.set(reused, provenance);
+    return reused;
+  }
   const kept = keepMostLikely(wanted, options.maxFiles, options.task);
 
   const keeper = index ? keepIndex(index.stored, listingStarted) : undefined;
@@ -163,7 +198,16 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     );
   };
   const unchanged = kept.map((entry) => keeper?.unchanged(entry));
-  const toRead = kept.filter((_, index) => unchanged[index] === undefined);
+  // Without an index to restore from, the files the previous workspace read are taken as they
+  // are where unchanged (with one, every file is in it, and taken from there).
+  const carry =
+    !keeper && options.previous && before
+      ? unchangedSince(before, options.previous.get)
+      : undefined;
+  const carried = kept.map((entry) => carry?.(entry));
+  const toRead = kept.filter(
+    (_, index) => unchanged[index] === undefined && carried[index] === undefined,
+  );
   const read: (SourceFile | undefined)[] = [];
   if (toRead.length >= MIN_FILES_FOR_THE_READER) {
     // The listed size is not trusted: a file may have grown, or claim 0 and never end.
@@ -196,14 +240,14 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   let next = 0;
   const all = kept.map((entry, index) => {
     const stored = unchanged[index];
-    return stored ? restore(entry, stored) : read[next++];
+    return stored ? restore(entry, stored) : (carried[index] ?? read[next++]);
   });
   const files = all.filter((file): file is SourceFile => file !== undefined);
   const byPath = new Map(files.map((file) => [file.path, file]));
   const totalLines = files.reduce((sum, file) => sum + file.lineCount, 0);
   const outlines = new Map<string, Promise<Outline>>();
 
-  return {
+  const workspace: Workspace = {
     root,
     files,
     get: (path) => byPath.get(path),
@@ -227,4 +271,6 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     readMs: performance.now() - started,
     ...(keeper && { index: keeper.result(toRead.length) }),
   };
+  provenances.set(workspace, provenance);
+  return workspace;
 }

@@ -1,8 +1,10 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../src/cli/run-cli.js';
+import { exampleCopy } from '../support/example-copy.js';
+import { removeTempTrees } from '../support/temp-tree.js';
 
 /** `iterative-retrieval mcp` in-process, on streams the test holds both ends of. */
 
@@ -50,6 +52,8 @@ const INITIALIZE = {
     clientInfo: { name: 'test', version: '1.0.0' },
   },
 };
+
+afterEach(removeTempTrees);
 
 describe('iterative-retrieval mcp', () => {
   it('speaks MCP on its streams and exits with 0 when the client closes them', async () => {
@@ -138,6 +142,39 @@ describe('iterative-retrieval mcp', () => {
     expect(JSON.stringify(found.result.content)).toContain('src/auth/tokens.ts');
     server.input.end();
     expect(await server.exit).toBe(0);
+  });
+
+  it.each([
+    ['keeps the workspace for the next call', [], [false, true]],
+    ['keeps nothing with --no-cache', ['--no-cache'], [false, false]],
+  ])('%s: a second call on an unchanged tree reads nothing again', async (_, flags, reused) => {
+    const { root } = await exampleCopy();
+    const server = startMcp(['--root', root, ...flags], { env: { LOG_LEVEL: 'info' } });
+    const initialized = server.nextMessage();
+    server.send(INITIALIZE);
+    await initialized;
+    server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    for (const id of [2, 3]) {
+      const answer = server.nextMessage();
+      server.send({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: {
+          name: 'retrieve_context',
+          arguments: { task: 'Fix the authentication token expiry bug' },
+        },
+      });
+      expect(JSON.stringify(await answer)).toContain('src/auth/tokens.ts');
+    }
+    server.input.end();
+    expect(await server.exit).toBe(0);
+    const reads = server
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('"read repository"'))
+      .map((line) => (JSON.parse(line) as { reused?: boolean }).reused ?? false);
+    expect(reads).toEqual(reused);
   });
 
   it('refuses to start without standard streams (exit 2)', async () => {

@@ -1,0 +1,84 @@
+import type { ListedFile } from '../file-system/tree.js';
+import type { TreeListing } from './list-tree.js';
+import { fileKeyOf, isUnchangedSince } from './word-index.js';
+
+/**
+ * What a workspace was made from: the settings that chose and read its files, and the listing
+ * they were chosen from. A later opening of the same root with the same settings that lists the
+ * same files, unchanged since, would make the same workspace: it takes this one instead, with
+ * every search already made in it (./workspace.ts).
+ */
+export interface Provenance {
+  /** The settings that decide which files are read and how, as one comparable string. */
+  settings: string;
+  /** When the listing started (`Date.now()`). */
+  listedAtMs: number;
+  ignored: number;
+  files: readonly ListedFile[];
+}
+
+/**
+ * The settings part of a provenance. The task only chooses files over the cap, so a workspace
+ * that left files out for one task is never taken for another.
+ */
+export function settingsOf(
+  root: string,
+  options: {
+    excludes?: readonly string[] | undefined;
+    allowSecretFiles?: readonly string[] | undefined;
+    maxFileBytes: number;
+    maxFiles: number;
+    syntax?: boolean | undefined;
+  },
+  task: string | undefined,
+): string {
+  return JSON.stringify([
+    root,
+    options.excludes ?? [],
+    options.allowSecretFiles ?? [],
+    options.maxFileBytes,
+    options.maxFiles,
+    options.syntax ?? true,
+    task ?? '',
+  ]);
+}
+
+/** Whether `listing`, made with `settings`, finds the tree as `before` saw it. */
+export function listsTheSameTree(
+  before: Provenance,
+  settings: string,
+  listing: TreeListing,
+): boolean {
+  if (before.settings !== settings || before.ignored !== listing.ignored) return false;
+  const { files } = listing;
+  if (files.length !== before.files.length) return false;
+  for (let index = 0; index < files.length; index++) {
+    const now = files[index];
+    const then = before.files[index];
+    if (
+      !now ||
+      !then ||
+      now.path !== then.path ||
+      !isUnchangedSince(fileKeyOf(then), fileKeyOf(now), before.listedAtMs)
+    )
+      return false;
+  }
+  return true;
+}
+
+/**
+ * For a tree that changed since `before`: the file `get` found then for a listed path, when that
+ * path is unchanged since, so that only new and changed files are read again.
+ */
+export function unchangedSince<File>(
+  before: Provenance,
+  get: (path: string) => File | undefined,
+): (entry: ListedFile) => File | undefined {
+  const then = new Map(before.files.map((entry) => [entry.path, entry]));
+  return (entry) => {
+    const seen = then.get(entry.path);
+    return seen && isUnchangedSince(fileKeyOf(seen), fileKeyOf(entry), before.listedAtMs)
+      ? get(entry.path)
+      : undefined;
+  };
+}
