@@ -14,14 +14,16 @@ import { runWorkerTask } from './worker-task.js';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { lstatSync } = require('node:fs');
-const { join } = require('node:path');
 const { root, paths } = workerData;
+// Listed paths are relative and plain (no \`.\` or \`..\` part: git refuses them, a walk makes
+// none): joined as text, without path.join's normalising, which took a fifth of the lstats' time.
+const prefix = root.endsWith('/') ? root : root + '/';
 const kinds = new Uint8Array(paths.length);
 const numbers = new Float64Array(paths.length * 5);
 paths.forEach((path, index) => {
   let stats;
   try {
-    stats = lstatSync(join(root, path), { throwIfNoEntry: false });
+    stats = lstatSync(prefix + path, { throwIfNoEntry: false });
   } catch {}
   if (!stats) return;
   kinds[index] = stats.isFile() ? 1 : stats.isDirectory() ? 2 : 0;
