@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { median } from './metrics.js';
 import { runTimed, type Finished } from './timed-process.js';
 import { bareRepositories, treeOfSize } from './speed-trees.js';
+import { residentCall, type ResidentCall } from './mcp-session.js';
 
 const USAGE = `Usage: npm run bench:speed -- (--repos DIR | --trees DIRS) [options]
 
@@ -20,9 +21,11 @@ const USAGE = `Usage: npm run bench:speed -- (--repos DIR | --trees DIRS) [optio
 
 First each tree's stored index is built (\`iterative-retrieval index\`, timed). Then each round
 runs, on each tree, the CLI with the offline judge cold (\`--no-cache\`: every file read) and warm
-(reading the index), \`rg -l\` given the keywords the CLI searched for (when ripgrep is
-installed) and \`git ls-files\`, one after the other, so a busy machine slows all of them alike.
-A warm run that finds other files than the cold one stops the benchmark. Wall times and peak RSS (from /usr/bin/time, when present) are
+(reading the index), the second of two calls to one MCP server (\`iterative-retrieval mcp\`:
+resident, its workspace kept from the first call), \`rg -l\` given the keywords the CLI searched
+for (when ripgrep is installed) and \`git ls-files\`, one after the other, so a busy machine slows
+all of them alike. A warm run or resident call that finds other files than the cold run stops
+the benchmark. Wall times and peak RSS (from /usr/bin/time, when present) are
 medians over the rounds; the phase timings are the CLI's own (\`timings\` in its JSON).`;
 
 const { values } = parseArgs({
@@ -59,6 +62,7 @@ const timed = (command: string, args: readonly string[]) => runTimed(command, ar
 
 interface Pack {
   stats: { filesConsidered: number };
+  files: { path: string }[];
   evaluated: { path: string; relevance: number }[];
   timings: Record<'totalMs' | 'readMs' | 'dispatchMs' | 'evaluateMs' | 'refineMs', number>;
   trace: { query: { keywords: string[] } }[];
@@ -71,13 +75,11 @@ const rankingOf = (pack: Pack) => ({
 });
 
 const cli = resolve(values.cli);
-/** The CLI with these arguments; the sources themselves run too, for a check without a build. */
+/** The CLI as a command line; the sources themselves run too, for a check without a build. */
+const command = [process.execPath, ...(cli.endsWith('.ts') ? ['--import', 'tsx'] : []), cli];
 async function runCli(args: readonly string[]): Promise<Finished> {
-  const finished = await timed(process.execPath, [
-    ...(cli.endsWith('.ts') ? ['--import', 'tsx'] : []),
-    cli,
-    ...args,
-  ]);
+  const [file = '', ...prefix] = command;
+  const finished = await timed(file, [...prefix, ...args]);
   if (finished.code !== 0)
     throw new Error(
       `the CLI failed (exit ${finished.code}): ${args.join(' ')}: ${finished.stderr}`,
@@ -125,6 +127,7 @@ interface Samples {
   filesRead: number;
   tool: Finished[];
   warm: Finished[];
+  resident: ResidentCall[];
   /** `iterative-retrieval index` on the tree, with no index before. */
   indexBuild: Finished | undefined;
   phases: Pack['timings'][];
@@ -142,6 +145,7 @@ for (const tree of trees) {
     filesRead: 0,
     tool: [],
     warm: [],
+    resident: [],
     indexBuild: undefined,
     phases: [],
     ripgrep: [],
@@ -158,6 +162,9 @@ for (let round = 0; round <= runs; round++) {
     const warm = await runTool(sample.tree, 'warm');
     if (JSON.stringify(rankingOf(warm.pack)) !== JSON.stringify(rankingOf(pack)))
       throw new Error(`the warm run on ${sample.tree} found other files than the cold one`);
+    const resident = await residentCall(command, sample.tree, indexes, values.task);
+    if (JSON.stringify(resident.files) !== JSON.stringify(pack.files.map((file) => file.path)))
+      throw new Error(`the resident call on ${sample.tree} found other files than the cold run`);
     const keywords = [...new Set(pack.trace.flatMap((cycle) => cycle.query.keywords))];
     const ripgrep = hasRipgrep
       ? await timed('rg', [
@@ -176,13 +183,14 @@ for (let round = 0; round <= runs; round++) {
       '--exclude-standard',
     ]);
     console.error(
-      `round ${round}: ${sample.tree}: cold ${Math.round(finished.ms)} ms, warm ${Math.round(warm.finished.ms)} ms`,
+      `round ${round}: ${sample.tree}: cold ${Math.round(finished.ms)} ms, warm ${Math.round(warm.finished.ms)} ms, resident ${Math.round(resident.ms)} ms`,
     );
     // Round 0 warms the file cache and is not counted.
     if (round === 0) continue;
     sample.filesRead = pack.stats.filesConsidered;
     sample.tool.push(finished);
     sample.warm.push(warm.finished);
+    sample.resident.push(resident);
     sample.phases.push(pack.timings);
     if (ripgrep) sample.ripgrep.push(ripgrep);
     sample.gitListing.push(gitListing);
@@ -190,7 +198,7 @@ for (let round = 0; round <= runs; round++) {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-const mib = (runs: Finished[]) => {
+const mib = (runs: { peakKib?: number | undefined }[]) => {
   const peaks = runs.flatMap((run) => (run.peakKib === undefined ? [] : [run.peakKib]));
   return peaks.length ? `${Math.round(median(peaks) / 1024)} MiB` : '–';
 };
@@ -198,6 +206,7 @@ const wall = (runs: Finished[]) => median(runs.map((run) => run.ms));
 const rows = samples.map((sample) => {
   const tool = wall(sample.tool);
   const warm = wall(sample.warm);
+  const resident = median(sample.resident.map((call) => call.ms));
   const ripgrep = sample.ripgrep.length ? wall(sample.ripgrep) : undefined;
   const phase = (name: keyof Pack['timings']) =>
     Math.round(median(sample.phases.map((timings) => timings[name])));
@@ -210,21 +219,24 @@ const rows = samples.map((sample) => {
     ratio: ripgrep ? tool / ripgrep : undefined,
     warmMs: warm,
     warmRatio: ripgrep ? warm / ripgrep : undefined,
+    residentMs: resident,
+    residentRatio: ripgrep ? resident / ripgrep : undefined,
     indexBuildMs: sample.indexBuild?.ms,
     gitListingMs: wall(sample.gitListing),
     peak: mib(sample.tool),
     warmPeak: mib(sample.warm),
+    residentPeak: mib(sample.resident),
     phases: { read: phase('readMs'), dispatch: phase('dispatchMs'), evaluate: phase('evaluateMs') },
   };
 });
 
 const ratio = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(1)}×`);
 const table = [
-  '| files on disk / read | cold | `rg -l` | ratio | warm | ratio | index build | `git ls-files` | peak RSS cold / warm | cold read / dispatch / evaluate |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| files on disk / read | cold | `rg -l` | ratio | warm | ratio | resident | ratio | index build | `git ls-files` | peak RSS cold / warm / resident | cold read / dispatch / evaluate |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (row) =>
-      `| ${row.filesOnDisk.toLocaleString('en')} / ${row.filesRead.toLocaleString('en')} | ${seconds(row.toolMs)} | ${row.ripgrepMs === undefined ? '–' : seconds(row.ripgrepMs)} | ${ratio(row.ratio)} | ${seconds(row.warmMs)} | ${ratio(row.warmRatio)} | ${row.indexBuildMs === undefined ? '–' : seconds(row.indexBuildMs)} | ${seconds(row.gitListingMs)} | ${row.peak} / ${row.warmPeak} | ${row.phases.read} / ${row.phases.dispatch} / ${row.phases.evaluate} ms |`,
+      `| ${row.filesOnDisk.toLocaleString('en')} / ${row.filesRead.toLocaleString('en')} | ${seconds(row.toolMs)} | ${row.ripgrepMs === undefined ? '–' : seconds(row.ripgrepMs)} | ${ratio(row.ratio)} | ${seconds(row.warmMs)} | ${ratio(row.warmRatio)} | ${seconds(row.residentMs)} | ${ratio(row.residentRatio)} | ${row.indexBuildMs === undefined ? '–' : seconds(row.indexBuildMs)} | ${seconds(row.gitListingMs)} | ${row.peak} / ${row.warmPeak} / ${row.residentPeak} | ${row.phases.read} / ${row.phases.dispatch} / ${row.phases.evaluate} ms |`,
   ),
 ].join('\n');
 console.log(`${runs} rounds, medians${hasRipgrep ? '' : '; ripgrep is not installed'}\n\n${table}`);
