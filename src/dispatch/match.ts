@@ -53,6 +53,22 @@ function knownWordsOf(workspace: Workspace): (index: number) => KnownWords {
 const keyOf = (keyword: string) => keyword.toLowerCase();
 
 /**
+ * Most keywords' scans, and words' file bytes, a workspace keeps. One run searches a few dozen
+ * keywords; a workspace kept across runs (../workspace-cache.ts) would otherwise grow with every
+ * query. What is let go is only searched again when asked for.
+ */
+export const MAX_KEPT_SCANS = 256;
+export const MAX_KNOWN_WORDS = 512;
+
+/** Drops the oldest entries past `max`, but not those `spared`. */
+function forgetOldest<Key>(map: Map<Key, unknown>, max: number, spared: ReadonlySet<Key>) {
+  for (const key of map.keys()) {
+    if (map.size <= max) return;
+    if (!spared.has(key)) map.delete(key);
+  }
+}
+
+/**
  * Each keyword with its weight, from how many files hold it. Finding that out is the search
  * itself, so each new keyword is matched against every file here, once per workspace: refined
  * queries mostly repeat earlier keywords, and later cycles pay only for new ones.
@@ -73,6 +89,9 @@ export function weighKeywords(
   }
   const fresh = patterns.filter((pattern) => !cache.has(keyOf(pattern.keyword)));
   if (fresh.length > 0) {
+    forgetOldest(cache, MAX_KEPT_SCANS - fresh.length, seen);
+    const words = knownWords.get(workspace.files);
+    if (words) forgetOldest(words, MAX_KNOWN_WORDS, new Set());
     const found = fresh.map((): KeywordScan => ({ byPath: new Map(), frequency: 0 }));
     const count = (index: number, file: SourceFile, scan: FileScan | undefined) => {
       const keyword = found[index];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchWorkspace, weighKeywords } from '../../src/dispatch/match.js';
+import { MAX_KEPT_SCANS, matchWorkspace, weighKeywords } from '../../src/dispatch/match.js';
 import { openWorkspace, type Workspace } from '../../src/repository/workspace.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
@@ -79,6 +79,34 @@ describe('matching keywords against a workspace', () => {
       const later = matchWorkspace(remembering, weighKeywords(keywords, remembering));
       expect(later).toEqual(afresh);
       expect(later.size).toBeGreaterThan(0);
+    }
+  });
+
+  it('matches as afresh after more keywords than it keeps scans for, forgetting the oldest', async () => {
+    const files = {
+      'src/a.ts': 'export function alpha() {}\n// token refresh\n',
+      'src/b.ts': 'export const beta = "token";\n',
+    };
+    const kept = await openWorkspace(await createTempTree(files), {
+      maxFileBytes: 1_000_000,
+      maxFiles: 100,
+    });
+    const batch = (name: string) =>
+      Array.from({ length: MAX_KEPT_SCANS / 2 }, (_, index) => `${name}${index}`);
+    // Three queries' worth of new keywords, each query keeping its own.
+    for (const query of [
+      ['alpha', 'token', ...batch('first')],
+      [...batch('second'), 'beta'],
+      [...batch('third'), 'refresh'],
+      ['alpha', 'token', 'beta', 'refresh', ...batch('first')],
+    ]) {
+      const fresh = await openWorkspace(await createTempTree(files), {
+        maxFileBytes: 1_000_000,
+        maxFiles: 100,
+      });
+      expect(matchWorkspace(kept, weighKeywords(query, kept))).toEqual(
+        matchWorkspace(fresh, weighKeywords(query, fresh)),
+      );
     }
   });
 });
