@@ -11,16 +11,15 @@ import { fileKeyOf, isUnchangedSince } from './word-index.js';
 export interface Provenance {
   /** The settings that decide which files are read and how, as one comparable string. */
   settings: string;
+  /** The task that chose the files over the cap, when some were left out; else undefined. */
+  task: string | undefined;
   /** When the listing started (`Date.now()`). */
   listedAtMs: number;
   ignored: number;
   files: readonly ListedFile[];
 }
 
-/**
- * The settings part of a provenance. The task only chooses files over the cap, so a workspace
- * that left files out for one task is never taken for another.
- */
+/** The settings part of a provenance. */
 export function settingsOf(
   root: string,
   options: {
@@ -30,7 +29,6 @@ export function settingsOf(
     maxFiles: number;
     syntax?: boolean | undefined;
   },
-  task: string | undefined,
 ): string {
   return JSON.stringify([
     root,
@@ -39,17 +37,26 @@ export function settingsOf(
     options.maxFileBytes,
     options.maxFiles,
     options.syntax ?? true,
-    task ?? '',
   ]);
 }
 
-/** Whether `listing`, made with `settings`, finds the tree as `before` saw it. */
+/**
+ * Whether `listing`, made with `settings` for `task`, finds the tree as `before` saw it. The
+ * same files make the same choice over the cap, so the task matters only where `before` left
+ * files out: a workspace that did so for one task is never taken for another.
+ */
 export function listsTheSameTree(
   before: Provenance,
   settings: string,
+  task: string | undefined,
   listing: TreeListing,
 ): boolean {
-  if (before.settings !== settings || before.ignored !== listing.ignored) return false;
+  if (
+    before.settings !== settings ||
+    (before.task !== undefined && before.task !== task) ||
+    before.ignored !== listing.ignored
+  )
+    return false;
   const { files } = listing;
   if (files.length !== before.files.length) return false;
   for (let index = 0; index < files.length; index++) {

@@ -125,6 +125,20 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     }),
     options.index,
   ]);
+  const settings = settingsOf(root, options);
+  const before = options.previous && provenances.get(options.previous);
+  if (options.previous && before && listsTheSameTree(before, settings, options.task, listing)) {
+    const { index: previousIndex } = options.previous;
+    const reused: Workspace = {
+      ...options.previous,
+      skipped: { ...options.previous.skipped },
+      readMs: performance.now() - started,
+      ...(previousIndex && { index: { updated: previousIndex.updated, changed: false, read: 0 } }),
+      reused: true,
+    };
+    provenances.set(reused, { ...before, listedAtMs: listingStarted });
+    return reused;
+  }
   const skipped: SkippedFiles = {
     ignored: listing.ignored,
     secret: 0,
@@ -144,25 +158,6 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     return true;
   });
   if (wanted.length > options.maxFiles) skipped.overLimit = wanted.length - options.maxFiles;
-  const provenance: Provenance = {
-    settings: settingsOf(root, options, skipped.overLimit > 0 ? options.task : undefined),
-    listedAtMs: listingStarted,
-    ignored: listing.ignored,
-    files: listing.files,
-  };
-  const before = options.previous && provenances.get(options.previous);
-  if (options.previous && before && listsTheSameTree(before, provenance.settings, listing)) {
-    const { index: previousIndex } = options.previous;
-    const reused: Workspace = {
-      ...options.previous,
-      skipped: { ...options.previous.skipped },
-      readMs: performance.now() - started,
-      ...(previousIndex && { index: { updated: previousIndex.updated, changed: false, read: 0 } }),
-      reused: true,
-    };
-    provenances.set(reused, provenance);
-    return reused;
-  }
   const kept = keepMostLikely(wanted, options.maxFiles, options.task);
 
   const keeper = index ? keepIndex(index.stored, listingStarted) : undefined;
@@ -271,6 +266,12 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     readMs: performance.now() - started,
     ...(keeper && { index: keeper.result(toRead.length) }),
   };
-  provenances.set(workspace, provenance);
+  provenances.set(workspace, {
+    settings,
+    task: skipped.overLimit > 0 ? options.task : undefined,
+    listedAtMs: listingStarted,
+    ignored: listing.ignored,
+    files: listing.files,
+  });
   return workspace;
 }
