@@ -3,6 +3,7 @@ import { ConfigError } from './errors.js';
 import { lockBuild, loadIndex, saveIndex } from './repository/index-cache.js';
 import { openWorkspace } from './repository/workspace.js';
 import { parseRetrievalOptions, type RetrievalOptions } from './options.js';
+import { readHistoryWithCache } from './history/history-cache.js';
 
 /** Options of `buildIndex`: the search's own (`RetrievalOptions`), with the same defaults. */
 export type BuildIndexOptions = Pick<
@@ -13,6 +14,7 @@ export type BuildIndexOptions = Pick<
   | 'maxFileBytes'
   | 'maxRepositoryFiles'
   | 'maxCacheBytes'
+  | 'maxHistoryCommits'
   | 'signal'
 > & { cacheDirectory: string };
 
@@ -44,6 +46,11 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuiltIndex
   const release = await lockBuild(cache, root);
   if (!release) return { root, files: 0, read: 0, built: false, ms: performance.now() - started };
   try {
+    // The git history too, kept beside the index, so that the next run need not read it.
+    const history = readHistoryWithCache(
+      { root, maxCommits: resolved.maxHistoryCommits, signal: resolved.signal },
+      cache,
+    );
     const workspace = await openWorkspace(root, {
       excludes: resolved.excludes,
       allowSecretFiles: resolved.allowSecretFiles,
@@ -54,6 +61,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuiltIndex
     });
     const index = workspace.index;
     if (index?.changed) await saveIndex(cache, root, index.updated);
+    await history;
     return {
       root,
       files: index?.updated.files.size ?? 0,

@@ -6,7 +6,8 @@ import { loadIndex, saveIndex, type IndexCache } from './repository/index-cache.
 import { excerptCandidate } from './dispatch/dispatch.js';
 import type { JudgedFile } from './contracts/evaluation.js';
 import { ConfigError } from './errors.js';
-import { readGitHistory, type GitHistory } from './history/git-log.js';
+import type { GitHistory } from './history/git-log.js';
+import { readHistoryWithCache } from './history/history-cache.js';
 import { createHeuristicJudge } from './judges/heuristic/heuristic-judge.js';
 import { DEFAULT_PRICES } from './llm/prices.js';
 import { createLedger } from './loop/ledger.js';
@@ -108,18 +109,22 @@ async function retrieveWithin(
   const judge = resolved.judge ?? createHeuristicJudge();
   const root = resolve(resolved.root);
 
-  const history =
-    resolved.history === false
-      ? Promise.resolve<GitHistory>({ commits: [] })
-      : readGitHistory({
-          root,
-          maxCommits: resolved.maxHistoryCommits,
-          signal,
-          ...(resolved.history !== true && resolved.history),
-        });
   const cache = resolved.cacheDirectory
     ? { directory: resolve(resolved.cacheDirectory), maxBytes: resolved.maxCacheBytes }
     : undefined;
+  // Kept beside the stored index, and read from git again only when the commit has moved.
+  const history =
+    resolved.history === false
+      ? Promise.resolve<GitHistory>({ commits: [] })
+      : readHistoryWithCache(
+          {
+            root,
+            maxCommits: resolved.maxHistoryCommits,
+            signal,
+            ...(resolved.history !== true && resolved.history),
+          },
+          cache,
+        );
   const previous = resolved.workspaceCache?.get(root);
   // Loaded while the tree is listed; a workspace held in memory has its index already.
   const index = previous?.index

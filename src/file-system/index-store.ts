@@ -13,19 +13,29 @@ import { OPEN_FLAGS } from './tree.js';
  */
 
 const EXTENSION = '.index';
+/** A root's git history as last read, beside its index (src/history/history-cache.ts). */
+const HISTORY_EXTENSION = '.history';
 /** A build's lock older than this belongs to a builder that died. */
 const STALE_LOCK_MS = 15 * 60_000;
 /** A temporary file this old was left by a writer that died. */
 const STALE_TEMPORARY_MS = 60 * 60_000;
 
+const nameOf = (root: string) => createHash('sha256').update(root).digest('hex').slice(0, 32);
+
 /** The index file of a root: named by a hash of its path, so no path is spelt in the cache. */
 export function indexFileOf(directory: string, root: string): string {
-  return join(directory, createHash('sha256').update(root).digest('hex').slice(0, 32) + EXTENSION);
+  return join(directory, nameOf(root) + EXTENSION);
+}
+
+/** The history file of a root, named like its index. */
+export function historyFileOf(directory: string, root: string): string {
+  return join(directory, nameOf(root) + HISTORY_EXTENSION);
 }
 
 /**
- * The bytes of an index file, or undefined when there is none (or it is over `maxBytes`). Read
- * whole into one buffer of its size: an index is large, and chunks joined would hold it twice.
+ * The bytes of an index (or history) file, or undefined when there is none (or it is over
+ * `maxBytes`). Read whole into one buffer of its size: an index is large, and chunks joined would
+ * hold it twice.
  */
 export async function readIndexFile(path: string, maxBytes: number): Promise<Buffer | undefined> {
   let handle;
@@ -55,11 +65,14 @@ export async function readIndexFile(path: string, maxBytes: number): Promise<Buf
   }
 }
 
-/** Writes an index file whole, then removes the least recently used ones over `maxBytes`. */
+/**
+ * Writes an index (or history) file whole, then removes the least recently used ones while the
+ * cache is over `maxBytes`.
+ */
 export async function writeIndexFile(
   directory: string,
   path: string,
-  chunks: Iterable<Uint8Array>,
+  chunks: string | Iterable<Uint8Array>,
   maxBytes: number,
 ): Promise<void> {
   await ensurePrivateDirectory(directory);
@@ -79,7 +92,8 @@ async function pruneCache(directory: string, kept: string, maxBytes: number): Pr
   const indexes = [];
   for (const entry of entries) {
     if (!entry) continue;
-    if (entry.name.endsWith(EXTENSION)) indexes.push(entry);
+    if (entry.name.endsWith(EXTENSION) || entry.name.endsWith(HISTORY_EXTENSION))
+      indexes.push(entry);
     else if (entry.name.endsWith('.tmp') && now - entry.used > STALE_TEMPORARY_MS)
       await rm(entry.path, { force: true });
   }

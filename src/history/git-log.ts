@@ -31,6 +31,10 @@ export const MAX_HISTORY_BYTES = 32 * 1024 * 1024;
 /** What git says where there is no history to read: not a warning, just no evidence. */
 const NO_HISTORY = /not a git repository|cannot change to|does not have any commits/i;
 
+/** Where git reads the history: the git directory given, else the root's repository. */
+export const gitLocation = (source: HistorySource) =>
+  source.gitDirectory ? ['--git-dir', source.gitDirectory] : ['-C', source.root];
+
 /** Parses `git log --name-only --format=<RECORD>%s%n%b<END_OF_MESSAGE>`. */
 export function parseGitLog(output: string): PastCommit[] {
   return output
@@ -54,9 +58,8 @@ export function parseGitLog(output: string): PastCommit[] {
  * never a requirement. When history was there but is missing or cut, `warning` says so.
  */
 export async function readGitHistory(source: HistorySource): Promise<GitHistory> {
-  const location = source.gitDirectory ? ['--git-dir', source.gitDirectory] : ['-C', source.root];
   const args = [
-    ...location,
+    ...gitLocation(source),
     '-c',
     'core.quotepath=off',
     'log',
