@@ -39,7 +39,34 @@ function startMcp(argv: string[], overrides: Partial<CliIo> = {}) {
       output.on('data', onData);
     });
   const send = (message: object) => input.write(`${JSON.stringify(message)}\n`);
-  return { input, exit, nextMessage, send, stdout: () => stdout, stderr: () => stderr };
+  /** Initializes the session, as a client does before its first call. */
+  const initialize = async () => {
+    const answer = nextMessage();
+    send(INITIALIZE);
+    await answer;
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  };
+  /** Calls `retrieve_context` with these arguments; its answer. */
+  const retrieve = (id: number, args: object) => {
+    const answer = nextMessage();
+    send({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'retrieve_context', arguments: args },
+    });
+    return answer;
+  };
+  return {
+    input,
+    exit,
+    nextMessage,
+    send,
+    initialize,
+    retrieve,
+    stdout: () => stdout,
+    stderr: () => stderr,
+  };
 }
 
 const INITIALIZE = {
@@ -108,23 +135,12 @@ describe('iterative-retrieval mcp', () => {
   // Before: a server started in `/` (Claude Code opened there) exited 2 and offered no tool at all.
   it('started in /, answers a call that names no project with a tool error, and others', async () => {
     const server = startMcp(['--root', '/']);
-    const initialized = server.nextMessage();
-    server.send(INITIALIZE);
-    await initialized;
-    server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    const call = (id: number, root?: string) => {
-      const answer = server.nextMessage();
-      server.send({
-        jsonrpc: '2.0',
-        id,
-        method: 'tools/call',
-        params: {
-          name: 'retrieve_context',
-          arguments: { task: 'Fix the authentication token expiry bug', ...(root && { root }) },
-        },
+    await server.initialize();
+    const call = (id: number, root?: string) =>
+      server.retrieve(id, {
+        task: 'Fix the authentication token expiry bug',
+        ...(root && { root }),
       });
-      return answer;
-    };
     expect(await call(2)).toMatchObject({
       id: 2,
       result: {
@@ -150,22 +166,10 @@ describe('iterative-retrieval mcp', () => {
   ])('%s: a second call on an unchanged tree reads nothing again', async (_, flags, reused) => {
     const { root } = await exampleCopy();
     const server = startMcp(['--root', root, ...flags], { env: { LOG_LEVEL: 'info' } });
-    const initialized = server.nextMessage();
-    server.send(INITIALIZE);
-    await initialized;
-    server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await server.initialize();
     for (const id of [2, 3]) {
-      const answer = server.nextMessage();
-      server.send({
-        jsonrpc: '2.0',
-        id,
-        method: 'tools/call',
-        params: {
-          name: 'retrieve_context',
-          arguments: { task: 'Fix the authentication token expiry bug' },
-        },
-      });
-      expect(JSON.stringify(await answer)).toContain('src/auth/tokens.ts');
+      const answer = await server.retrieve(id, { task: 'Fix the authentication token expiry bug' });
+      expect(JSON.stringify(answer)).toContain('src/auth/tokens.ts');
     }
     server.input.end();
     expect(await server.exit).toBe(0);
