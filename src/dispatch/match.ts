@@ -58,7 +58,7 @@ const keyOf = (keyword: string) => keyword.toLowerCase();
  * query. What is let go is only searched again when asked for.
  */
 export const MAX_KEPT_SCANS = 256;
-export const MAX_KNOWN_WORDS = 512;
+const MAX_KNOWN_WORDS = 512;
 
 /** Drops the oldest entries past `max`, but not those `spared`. */
 function forgetOldest<Key>(map: Map<Key, unknown>, max: number, spared: ReadonlySet<Key>) {
