@@ -4,6 +4,7 @@ import type { Candidate } from '../contracts/candidate.js';
 import { buildExcerpt, matchedLineRanges } from './excerpt.js';
 import { matchWorkspace, weighKeywords } from './match.js';
 import { rankScore } from './rank.js';
+import { keepBest } from './keep-best.js';
 import { countRedactions, redactSecrets } from '../redaction/redact.js';
 import type { SourceFile } from '../repository/source-file.js';
 import type { Outline } from '../structure/outline.js';
@@ -63,6 +64,15 @@ function focusAreaTest(focusAreas: readonly string[]): (path: string) => boolean
 }
 
 const FOCUS_BOOST = 1.25;
+
+/** Files asked for by name come first; ties keep path order, so runs are deterministic. */
+const byRank = (
+  left: Pick<Candidate, 'explicit' | 'rankScore' | 'path'>,
+  right: Pick<Candidate, 'explicit' | 'rankScore' | 'path'>,
+) =>
+  Number(right.explicit) - Number(left.explicit) ||
+  right.rankScore - left.rankScore ||
+  (left.path < right.path ? -1 : left.path > right.path ? 1 : 0);
 
 /**
  * A candidate's excerpt with no secret in it. The whole file is redacted before any window is cut
@@ -139,19 +149,22 @@ export async function dispatch(
   const inFocusAreas = focusAreaTest(cleanFocusAreas(query.focusAreas));
 
   let found = 0;
-  const fresh: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports' | 'redactions' | 'symbols'>[] =
+  let fresh = 0;
+  const best: Omit<Candidate, 'excerpt' | 'lineRanges' | 'imports' | 'redactions' | 'symbols'>[] =
     [];
   for (const file of workspace.files) {
     const explicit = literal.has(file.path);
-    if (!explicit && (!included(file.path) || excluded(file.path))) continue;
     const matches = matchesByPath.get(file.path) ?? [];
+    // A file nothing matched is settled before the globs: most files of a cycle are.
     if (matches.length === 0 && !explicit) continue;
+    if (!explicit && (!included(file.path) || excluded(file.path))) continue;
     found++;
     if (options.skip.has(file.path)) continue;
     const inFocusArea = inFocusAreas(file.path);
     const relativeLength = file.lineCount / Math.max(1, workspace.averageLineCount);
     const score = rankScore({ matches, kind: file.kind, relativeLength });
-    fresh.push({
+    fresh++;
+    const candidate = {
       path: file.path,
       kind: file.kind,
       lineCount: file.lineCount,
@@ -160,18 +173,12 @@ export async function dispatch(
       rankScore: score * (inFocusArea ? FOCUS_BOOST : 1),
       explicit,
       inFocusArea,
-    });
+    };
+    keepBest(best, candidate, options.limit, byRank);
   }
-  // Files asked for by name come first; ties keep path order, so runs are deterministic.
-  fresh.sort(
-    (left, right) =>
-      Number(right.explicit) - Number(left.explicit) ||
-      right.rankScore - left.rankScore ||
-      (left.path < right.path ? -1 : 1),
-  );
   // Parses, imports and excerpts cost the most, so only the candidates returned get them.
   const candidates = await Promise.all(
-    fresh.slice(0, options.limit).flatMap((candidate): Promise<Candidate>[] => {
+    best.flatMap((candidate): Promise<Candidate>[] => {
       const file = workspace.get(candidate.path);
       if (!file) return [];
       // One entry per file an import names: a Go package import names each file of the package.
@@ -202,5 +209,5 @@ export async function dispatch(
       ];
     }),
   );
-  return { found, fresh: fresh.length, candidates };
+  return { found, fresh, candidates };
 }
