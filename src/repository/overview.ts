@@ -5,41 +5,74 @@ import type { PastCommit, RepoOverview } from '../contracts/overview.js';
 const MAX_DIRECTORIES = 300;
 const SYMBOLS_PER_FILE = 6;
 
+/**
+ * What the overview takes from the files alone, made once per workspace's files: a workspace
+ * taken again for an unchanged tree (./workspace-reuse.ts) shares them. Directories, kinds and
+ * symbols are found on first use: only a model's overview shows them, and a judge that never
+ * asks for them (the offline one) spares a pass over every file.
+ */
+class Glance {
+  readonly paths: string[];
+  readonly present: ReadonlySet<string>;
+  readonly packages: RepoOverview['packages'];
+  private cachedKinds: RepoOverview['kinds'] | undefined;
+  private cachedDirectories: RepoOverview['directories'] | undefined;
+  private cachedSymbols: Record<string, string[]> | undefined;
+
+  constructor(private readonly workspace: Workspace) {
+    this.paths = workspace.files.map((file) => file.path).sort();
+    this.present = new Set(this.paths);
+    this.packages = workspace.files.flatMap((file) => {
+      if (posix.basename(file.path) !== 'package.json' || file.kind !== 'config') return [];
+      const name = packageName(file.text);
+      const directory = posix.dirname(file.path);
+      return name ? [{ name, directory: directory === '.' ? '' : directory }] : [];
+    });
+  }
+
+  get kinds() {
+    return (this.cachedKinds ??= Object.fromEntries(
+      this.workspace.files.map((file) => [file.path, file.kind]),
+    ));
+  }
+
+  get directories() {
+    return (this.cachedDirectories ??= directoriesOf(this.paths));
+  }
+
+  get symbols() {
+    return (this.cachedSymbols ??= symbolsByPath(this.workspace));
+  }
+}
+
+const glances = new WeakMap<Workspace['files'], Glance>();
+
 /** The repository at a glance, for a judge's first query. */
 export function describeWorkspace(
   workspace: Workspace,
   history: readonly PastCommit[] = [],
 ): RepoOverview {
-  const paths = workspace.files.map((file) => file.path).sort();
-  let directories: RepoOverview['directories'] | undefined;
-  let kinds: RepoOverview['kinds'] | undefined;
-  let symbols: Record<string, string[]> | undefined;
+  let glance = glances.get(workspace.files);
+  if (!glance) glances.set(workspace.files, (glance = new Glance(workspace)));
+  const seen = glance;
   // Only commits that changed files still here: a deleted file is no one's context.
-  const present = new Set(paths);
   const recent = history
-    .map((commit) => ({ ...commit, files: commit.files.filter((file) => present.has(file)) }))
+    .map((commit) => ({ ...commit, files: commit.files.filter((file) => seen.present.has(file)) }))
     .filter((commit) => commit.files.length > 0);
-  // Directories, kinds and symbols are found on first use: only a model's overview shows them,
-  // and a judge that never asks for them (the offline one) spares a pass over every file.
   return {
-    fileCount: paths.length,
-    paths,
+    fileCount: seen.paths.length,
+    paths: seen.paths,
     get kinds() {
-      return (kinds ??= Object.fromEntries(workspace.files.map((file) => [file.path, file.kind])));
+      return seen.kinds;
     },
     get directories() {
-      return (directories ??= directoriesOf(paths));
+      return seen.directories;
     },
     get symbols() {
-      return (symbols ??= symbolsByPath(workspace));
+      return seen.symbols;
     },
     history: recent,
-    packages: workspace.files.flatMap((file) => {
-      if (posix.basename(file.path) !== 'package.json' || file.kind !== 'config') return [];
-      const name = packageName(file.text);
-      const directory = posix.dirname(file.path);
-      return name ? [{ name, directory: directory === '.' ? '' : directory }] : [];
-    }),
+    packages: seen.packages,
   };
 }
 
