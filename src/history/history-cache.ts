@@ -83,7 +83,8 @@ export async function readHistoryWithCache(
     maxBytes: source.maxBytes ?? MAX_HISTORY_BYTES,
     gitDirectory: source.gitDirectory ?? null,
   } as const;
-  const stored = await readStored(path, cache.maxBytes);
+  // A history read whole is at most MAX_HISTORY_BYTES of log; its JSON, not much more.
+  const stored = await readStored(path, Math.min(cache.maxBytes, 2 * key.maxBytes));
   if (
     stored &&
     stored.commit === key.commit &&

@@ -80,6 +80,17 @@ describe('readHistoryWithCache', () => {
     expect(await readHistoryWithCache(source, cache)).toEqual(await readGitHistory(source));
   });
 
+  it('reads no stored history past twice the log it may hold', async () => {
+    const { root, cache } = await repository();
+    const source = { root, maxCommits: 100, maxBytes: 10_000 };
+    await readHistoryWithCache(source, cache);
+    const path = historyFileOf(cache.directory, root);
+    const stored = JSON.parse(await readFile(path, 'utf8')) as { commits: { message: string }[] };
+    stored.commits[0] = { ...stored.commits[0], message: 'x'.repeat(20_001) };
+    await writeFile(path, JSON.stringify(stored));
+    expect(await readHistoryWithCache(source, cache)).toEqual(await readGitHistory(source));
+  });
+
   it('keeps nothing for a root outside git', async () => {
     const root = await createTempTree({ 'a.ts': 'export const a = 1;\n' });
     const cache = { directory: join(await createTempTree({}), 'cache'), maxBytes: 1e9 };
