@@ -107,13 +107,24 @@ export function definitionsOf(
   return file.outline.symbols.flatMap((symbol, index) => {
     const stems = file.symbolStems[index];
     if (!stems || !hasAllWords(keyword, stems)) return [];
-    // The symbol is the keyword itself, not merely a name that contains it.
-    const exact =
-      keyword.identifier !== undefined
-        ? normalizeIdentifier(symbol.name) === keyword.identifier
-        : keyword.phrase === undefined && stems.size === 1;
-    return [{ name: symbol.name, line: symbol.line, exact }];
+    return [definitionOf(symbol, keyword, stems.size)];
   });
+}
+
+/**
+ * A symbol whose name holds every word of the keyword, with `stemCount` distinct stems: exact
+ * when it is the keyword itself, not merely a name that contains it.
+ */
+export function definitionOf(
+  symbol: { name: string; line: number },
+  keyword: KeywordPattern,
+  stemCount: number,
+): KeywordMatch['definitions'][number] {
+  const exact =
+    keyword.identifier !== undefined
+      ? normalizeIdentifier(symbol.name) === keyword.identifier
+      : keyword.phrase === undefined && stemCount === 1;
+  return { name: symbol.name, line: symbol.line, exact };
 }
 
 /** True when every word of the keyword is in one set or the other. */

@@ -8,6 +8,7 @@ import {
   addLine,
   byNameOnly,
   commonLines,
+  definitionOf,
   emptyMatch,
   inNameOf,
   isMatched,
@@ -70,13 +71,7 @@ function indexedDefinitions(
 ): KeywordMatch['definitions'] {
   return symbolsHoldingAll(words.symbolStemIds, ids).flatMap((index) => {
     const symbol = file.outline.symbols[index];
-    if (!symbol) return [];
-    // The symbol is the keyword itself, not merely a name that contains it.
-    const exact =
-      keyword.identifier !== undefined
-        ? normalizeIdentifier(symbol.name) === keyword.identifier
-        : keyword.phrase === undefined && stemCountOf(words.symbolStemIds, index) === 1;
-    return [{ name: symbol.name, line: symbol.line, exact }];
+    return symbol ? [definitionOf(symbol, keyword, stemCountOf(words.symbolStemIds, index))] : [];
   });
 }
 

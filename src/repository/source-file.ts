@@ -264,8 +264,9 @@ export function indexWords(
   return {
     table,
     ...indexText(file.text, table),
+    // Stemmed as the search stems them (`symbolStems` above), through the same cache.
     symbolStemIds: symbolStemsOf(
-      file.outline.symbols.map((symbol) => symbol.name),
+      file.outline.symbols.map((symbol) => stemsOfIdentifier(symbol.name)),
       table,
     ),
   };

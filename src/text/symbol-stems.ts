@@ -1,5 +1,3 @@
-import { splitIdentifier } from './identifiers.js';
-import { stem } from './stem.js';
 import type { StemTable } from './word-postings.js';
 
 /**
@@ -13,13 +11,15 @@ export interface SymbolStems {
   ids: Uint32Array;
 }
 
-/** The stems of these names, as the search of a text stems a symbol's name (split, stemmed). */
-export function symbolStemsOf(names: readonly string[], table: StemTable): SymbolStems {
-  const offsets = new Uint32Array(names.length + 1);
+/** Each symbol's stems (its name split and stemmed, as the search stems it), as ids of `table`. */
+export function symbolStemsOf(
+  stemsBySymbol: readonly (readonly string[])[],
+  table: StemTable,
+): SymbolStems {
+  const offsets = new Uint32Array(stemsBySymbol.length + 1);
   const ids: number[] = [];
-  names.forEach((name, index) => {
-    for (const id of new Set(splitIdentifier(name).map((word) => table.intern(stem(word)))))
-      ids.push(id);
+  stemsBySymbol.forEach((stems, index) => {
+    for (const id of new Set(stems.map((word) => table.intern(word)))) ids.push(id);
     offsets[index + 1] = ids.length;
   });
   return { offsets, ids: Uint32Array.from(ids) };
