@@ -118,18 +118,14 @@ const RUNTIME_CODE =
  * A TypeScript module that only declares types (JSX attribute tables, option interfaces) describes
  * an API without implementing it, as a `.d.ts` does.
  */
-function declaresOnlyTypes(path: string, lines: readonly string[]): boolean {
+function declaresOnlyTypes(path: string, linesOf: () => readonly string[]): boolean {
+  if (!TYPESCRIPT.test(path)) return false;
+  const lines = linesOf();
   return (
-    TYPESCRIPT.test(path) &&
     // Code comes early in real source: this stops at the first line of it.
     !lines.some((line) => RUNTIME_CODE.test(line)) &&
     lines.some((line) => TYPE_DEFINITION.test(line))
   );
-}
-
-function kindOfContent(path: string, lines: readonly string[]): FileKind {
-  const kind = kindOf(path);
-  return kind === 'source' && declaresOnlyTypes(path, lines) ? 'declaration' : kind;
 }
 
 /**
@@ -167,30 +163,55 @@ const normalizeLineBreaks = (content: string) =>
 const stemsOfSymbols = (outline: Outline) =>
   outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name)));
 
+/**
+ * A file read in this run. Its outline is found on first use: only files a keyword matched, or
+ * a model's overview, ask for it, and most files of a large repository are neither. A class, not
+ * a literal with getters: a cold run makes one for every file it reads.
+ */
+class ReadSource implements SourceFile {
+  readonly text: string;
+  readonly kind: FileKind;
+  readonly lineCount: number;
+  readonly fileNameStems: ReadonlySet<string>;
+  readonly directoryStems: ReadonlySet<string>;
+  private cachedLines: string[] | undefined;
+  private cachedOutline: Outline | undefined;
+  private cachedSymbolStems: ReadonlySet<string>[] | undefined;
+
+  constructor(
+    readonly path: string,
+    content: string,
+  ) {
+    this.text = normalizeLineBreaks(content);
+    this.lineCount = countLines(this.text);
+    const kind = kindOf(path);
+    this.kind =
+      kind === 'source' && declaresOnlyTypes(path, () => this.text.split('\n'))
+        ? 'declaration'
+        : kind;
+    this.fileNameStems = fileNameStemsOf(withoutLastExtension(posix.basename(path)));
+    this.directoryStems = directoryStemsOf(posix.dirname(path));
+  }
+
+  get lines(): readonly string[] {
+    return (this.cachedLines ??= this.text.split('\n'));
+  }
+
+  get outline(): Outline {
+    // Data, docs and config have no outline to find: their lines are not split to look. Lines
+    // split here are not kept: most files whose outline is asked for never show a line.
+    return (this.cachedOutline ??= hasOutline(this.path)
+      ? extractOutline(this.path, this.cachedLines ?? this.text.split('\n'))
+      : extractOutline(this.path, []));
+  }
+
+  get symbolStems(): readonly ReadonlySet<string>[] {
+    return (this.cachedSymbolStems ??= stemsOfSymbols(this.outline));
+  }
+}
+
 export function analyzeSource(path: string, content: string): SourceFile {
-  const text = normalizeLineBreaks(content);
-  // Data, docs and config have no outline to find: their lines are not split to look.
-  const split = hasOutline(path) ? text.split('\n') : undefined;
-  const outline = extractOutline(path, split ?? []);
-  const kind = split ? kindOfContent(path, split) : kindOf(path);
-  let lines: string[] | undefined;
-  let symbolStems: ReadonlySet<string>[] | undefined;
-  return {
-    path,
-    kind,
-    text,
-    lineCount: split?.length ?? countLines(text),
-    get lines() {
-      return (lines ??= text.split('\n'));
-    },
-    outline,
-    // Asked for only where a keyword matched the content: most files never are.
-    get symbolStems() {
-      return (symbolStems ??= stemsOfSymbols(outline));
-    },
-    fileNameStems: fileNameStemsOf(withoutLastExtension(posix.basename(path))),
-    directoryStems: directoryStemsOf(posix.dirname(path)),
-  };
+  return new ReadSource(path, content);
 }
 
 /** What a stored index keeps of a file that was read (src/repository/word-index.ts). */

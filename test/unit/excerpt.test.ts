@@ -286,7 +286,9 @@ describe('buildExcerpt with a parsed file: whole definitions, not windows cut mi
     workspace = await openWorkspace(root, { maxFileBytes: 100_000, maxFiles: 10 });
     const source = workspace.get('src/auth/tokens.ts');
     if (!source) throw new Error('src/auth/tokens.ts was not read');
-    parsed = { ...source, outline: await workspace.parsedOutline(source) };
+    const outline = await workspace.parsedOutline(source);
+    // The file as read, but with the parsed outline.
+    parsed = Object.create(source, { outline: { value: outline } }) as SourceFile;
   });
 
   it('knows where each definition ends', () => {

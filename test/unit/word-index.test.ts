@@ -30,7 +30,18 @@ function exampleIndex(): { index: StoredIndex; texts: Map<string, string> } {
     const file = analyzeSource(path, readFileSync(join(EXAMPLE, path), 'utf8'));
     const { postings, longLines, symbolStemIds } = indexWords(file, stems);
     texts.set(path, file.text);
-    files.set(path, { ...KEY, verdict: 'read', ...file, postings, longLines, symbolStemIds });
+    const { kind, lineCount, outline } = file;
+    files.set(path, {
+      path,
+      ...KEY,
+      verdict: 'read',
+      kind,
+      lineCount,
+      outline,
+      postings,
+      longLines,
+      symbolStemIds,
+    });
   }
   files.set('logo.png', { path: 'logo.png', ...KEY, verdict: 'binary' });
   return { index: { builtAtMs: 5_000, stems, files }, texts };
