@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAGS } from '../../src/cli/flags.js';
 import { createRepository } from '../support/repository-factory.js';
@@ -123,8 +123,24 @@ beforeAll(async () => {
 });
 afterAll(() => repository.remove());
 
+/**
+ * A relative `--cache-dir` is made in the working directory, which is this project's: each is
+ * put under the test's repository instead, which is removed after.
+ */
+function cachesInside(argv: string[]): string[] {
+  const inside = (directory: string) =>
+    directory && !isAbsolute(directory) ? join(repository.root, '.caches', directory) : directory;
+  return argv.map((token, index) =>
+    argv[index - 1] === '--cache-dir'
+      ? inside(token)
+      : token.startsWith('--cache-dir=')
+        ? `--cache-dir=${inside(token.slice('--cache-dir='.length))}`
+        : token,
+  );
+}
+
 const run = (argv: string[], stdin?: string, env: Record<string, string> = {}) =>
-  runInProcess(argv, { stdin, env });
+  runInProcess(cachesInside(argv), { stdin, env });
 
 function expectOrderly(lines: string[]) {
   // Each line is the CLI's own or a pino JSON log; none is a stack frame or an unplanned error.
