@@ -3,7 +3,7 @@ import type { Query } from '../contracts/query.js';
 import type { Candidate } from '../contracts/candidate.js';
 import { buildExcerpt, matchedLineRanges } from './excerpt.js';
 import { matchWorkspace, weighKeywords } from './match.js';
-import { rankScore } from './rank.js';
+import { rankScoreAbove } from './rank.js';
 import { keepBest } from './keep-best.js';
 import { countRedactions, redactSecrets } from '../redaction/redact.js';
 import type { SourceFile } from '../repository/source-file.js';
@@ -162,8 +162,13 @@ export async function dispatch(
     if (options.skip.has(file.path)) continue;
     const inFocusArea = inFocusAreas(file.path);
     const relativeLength = file.lineCount / Math.max(1, workspace.averageLineCount);
-    const score = rankScore({ matches, kind: file.kind, relativeLength });
+    // Once `best` is full, a file that cannot reach its last is not ranked whole.
+    const last = best.length >= options.limit ? best.at(-1) : undefined;
+    const floor =
+      last && !last.explicit && !explicit ? last.rankScore / (inFocusArea ? FOCUS_BOOST : 1) : 0;
+    const score = rankScoreAbove({ matches, kind: file.kind, relativeLength }, floor);
     fresh++;
+    if (score === undefined) continue;
     const candidate = {
       path: file.path,
       kind: file.kind,

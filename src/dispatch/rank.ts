@@ -138,22 +138,48 @@ function proximity({ lines, concepts }: Occurrences, valueOf: ReadonlyMap<string
 }
 
 export function rankScore(input: RankInput): number {
+  return rankScoreAbove(input, 0) ?? 0;
+}
+
+/**
+ * `rankScore`, or undefined when the score is certainly below `floor`, found without looking for
+ * where the ideas meet (the costly part). A cycle ranks every matched file to keep a few dozen,
+ * and once it holds that many, most files cannot reach the last of them.
+ */
+export function rankScoreAbove(input: RankInput, floor: number): number | undefined {
   const byConcept = new Map<string, number>();
   const valueOf = new Map<string, number>();
-  const occurrences: Occurrences = { lines: [], concepts: [] };
-  for (const match of input.matches) {
+  const concepts = input.matches.map((match) => {
     const importance = input.importance?.(match.keyword) ?? 1;
     const contribution = match.weight * importance * fieldScore(match, input.relativeLength);
     const concept = input.conceptOf?.(match.keyword) ?? match.keyword.toLowerCase();
     byConcept.set(concept, Math.max(byConcept.get(concept) ?? 0, contribution));
     valueOf.set(concept, Math.max(valueOf.get(concept) ?? 0, match.weight * importance));
+    return concept;
+  });
+  const kindWeight = input.wantedKinds?.has(input.kind) ? 1 : KIND_WEIGHTS[input.kind];
+  if (floor > 0) {
+    // The ideas meet at best all in one window: every value but the strongest.
+    let contributions = 0;
+    for (const contribution of byConcept.values()) contributions += contribution;
+    let values = 0;
+    let strongest = 0;
+    for (const value of valueOf.values()) {
+      values += value;
+      strongest = Math.max(strongest, value);
+    }
+    const most = (contributions + PROXIMITY_WEIGHT * (values - strongest)) * kindWeight;
+    // Below by more than rounding can account for: the exact score adds in another order.
+    if (most < floor * (1 - 1e-9)) return undefined;
+  }
+  const occurrences: Occurrences = { lines: [], concepts: [] };
+  input.matches.forEach((match, index) => {
     for (const line of match.exactLines) {
       occurrences.lines.push(line);
-      occurrences.concepts.push(concept);
+      occurrences.concepts.push(concepts[index] ?? '');
     }
-  }
+  });
   let total = PROXIMITY_WEIGHT * proximity(occurrences, valueOf);
   for (const contribution of byConcept.values()) total += contribution;
-  const kindWeight = input.wantedKinds?.has(input.kind) ? 1 : KIND_WEIGHTS[input.kind];
   return total * kindWeight;
 }

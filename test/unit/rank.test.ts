@@ -1,6 +1,6 @@
 import { compileKeyword } from '../../src/dispatch/keyword.js';
 import { describe, expect, it } from 'vitest';
-import { FIELD_WEIGHTS, fieldScore, rankScore } from '../../src/dispatch/rank.js';
+import { FIELD_WEIGHTS, fieldScore, rankScore, rankScoreAbove } from '../../src/dispatch/rank.js';
 import type { RankInput } from '../../src/dispatch/rank.js';
 import type { KeywordMatch } from '../../src/contracts/candidate.js';
 import type { FileKind } from '../../src/contracts/file-kind.js';
@@ -211,5 +211,65 @@ describe('rankScore', () => {
       const lower = match({ keyword: 'token', exactLines: [1] });
       expect(score([upper, lower])).toBeCloseTo(Math.max(score([upper]), score([lower])), 10);
     });
+  });
+});
+
+describe('rankScoreAbove', () => {
+  /** A seeded generator (mulberry32): the same matches on every run. */
+  function randomOf(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let value = Math.imul(state ^ (state >>> 15), 1 | state);
+      value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+      return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+    };
+  }
+  const random = randomOf(11);
+  const someLines = () =>
+    [
+      ...new Set(
+        Array.from({ length: Math.floor(random() * 6) }, () => 1 + Math.floor(random() * 80)),
+      ),
+    ].sort((left, right) => left - right);
+  const inputs: RankInput[] = Array.from({ length: 400 }, () => ({
+    matches: ['token', 'expiry', 'refresh', 'session']
+      .slice(0, 1 + Math.floor(random() * 4))
+      .map((keyword) =>
+        match({
+          keyword,
+          weight: 0.1 + random() * 3,
+          inFileName: random() < 0.2,
+          inDirectory: random() < 0.2,
+          definitions: random() < 0.2 ? definedAt(keyword, random() < 0.5) : [],
+          exactLines: someLines(),
+          partialLines: someLines(),
+        }),
+      ),
+    kind: (['source', 'test', 'docs'] as const)[Math.floor(random() * 3)] ?? 'source',
+    relativeLength: 0.2 + random() * 4,
+  }));
+
+  it('is the score itself wherever the score reaches the floor', () => {
+    for (const input of inputs) {
+      const exact = rankScore(input);
+      for (const floor of [0, exact / 2, exact]) expect(rankScoreAbove(input, floor)).toBe(exact);
+    }
+  });
+
+  it('leaves a file out only when its score is below the floor, and most far below it', () => {
+    let leftOut = 0;
+    let farBelow = 0;
+    for (const input of inputs) {
+      const exact = rankScore(input);
+      for (const floor of [exact * 1.01, exact * 3]) {
+        const above = rankScoreAbove(input, floor);
+        if (above === undefined) leftOut++;
+        else expect(above).toBe(exact);
+      }
+      if (exact > 0 && rankScoreAbove(input, exact * 3) === undefined) farBelow++;
+    }
+    expect(farBelow).toBeGreaterThan(inputs.length * 0.9);
+    expect(leftOut).toBeGreaterThan(0);
   });
 });
