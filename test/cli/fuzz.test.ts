@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAGS } from '../../src/cli/flags.js';
 import { createRepository } from '../support/repository-factory.js';
 import { runInProcess } from './run-in-process.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 /**
  * Random command lines from a fixed seed: real flags, near-miss flags and hostile values (huge,
@@ -79,19 +80,8 @@ const HOSTILE = [
   '**/*.ts',
 ];
 
-/** mulberry32: a small seeded generator, so a failure replays exactly. */
-function randomFrom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function commandLines(count: number, seed: number): string[][] {
-  const random = randomFrom(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   return Array.from({ length: count }, () => {
     const argv: string[] = random() < 0.8 ? ['token expiry'] : [];

@@ -4,6 +4,7 @@ import { FIELD_WEIGHTS, fieldScore, rankScore, rankScoreAbove } from '../../src/
 import type { RankInput } from '../../src/dispatch/rank.js';
 import type { KeywordMatch } from '../../src/contracts/candidate.js';
 import type { FileKind } from '../../src/contracts/file-kind.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 /** One keyword's match in one file; by default it matched nowhere. */
 /** A match built by hand; its form is what compiling its keyword gives. */
@@ -215,17 +216,7 @@ describe('rankScore', () => {
 });
 
 describe('rankScoreAbove', () => {
-  /** A seeded generator (mulberry32): the same matches on every run. */
-  function randomOf(seed: number): () => number {
-    let state = seed;
-    return () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let value = Math.imul(state ^ (state >>> 15), 1 | state);
-      value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-      return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-    };
-  }
-  const random = randomOf(11);
+  const random = seededRandom(11);
   const someLines = () =>
     [
       ...new Set(
