@@ -162,10 +162,10 @@ export async function dispatch(
     if (options.skip.has(file.path)) continue;
     const inFocusArea = inFocusAreas(file.path);
     const relativeLength = file.lineCount / Math.max(1, workspace.averageLineCount);
+    const boost = inFocusArea ? FOCUS_BOOST : 1;
     // Once `best` is full, a file that cannot reach its last is not ranked whole.
     const last = best.length >= options.limit ? best.at(-1) : undefined;
-    const floor =
-      last && !last.explicit && !explicit ? last.rankScore / (inFocusArea ? FOCUS_BOOST : 1) : 0;
+    const floor = last && !last.explicit && !explicit ? last.rankScore / boost : 0;
     const score = rankScoreAbove({ matches, kind: file.kind, relativeLength }, floor);
     fresh++;
     if (score === undefined) continue;
@@ -175,7 +175,7 @@ export async function dispatch(
       lineCount: file.lineCount,
       relativeLength,
       matches,
-      rankScore: score * (inFocusArea ? FOCUS_BOOST : 1),
+      rankScore: score * boost,
       explicit,
       inFocusArea,
     };

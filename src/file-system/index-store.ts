@@ -12,6 +12,13 @@ import { OPEN_FLAGS } from './tree.js';
  * the indexes used least recently.
  */
 
+/** A cache directory and the most bytes its files (indexes and histories) may take together. */
+export interface CacheDirectory {
+  directory: string;
+  /** The least recently used files go first past this. */
+  maxBytes: number;
+}
+
 const EXTENSION = '.index';
 /** A root's git history as last read, beside its index (src/history/history-cache.ts). */
 const HISTORY_EXTENSION = '.history';

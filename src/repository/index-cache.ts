@@ -6,6 +6,7 @@ import {
   readIndexHead,
   readIndexFile,
   writeIndexFile,
+  type CacheDirectory,
 } from '../file-system/index-store.js';
 import {
   FORMAT_BYTES,
@@ -20,11 +21,7 @@ import {
  * A cache directory of stored indexes (./word-index.ts), one per searched root: loaded before a
  * run reads the repository, saved after when the run found files changed.
  */
-export interface IndexCache {
-  directory: string;
-  /** The most bytes the directory's indexes may take together; the least recently used go first. */
-  maxBytes: number;
-}
+export type IndexCache = CacheDirectory;
 
 /**
  * Loaded, or why not: none yet, one that could not be used (it is built again), or a cache

@@ -163,32 +163,18 @@ const normalizeLineBreaks = (content: string) =>
 const stemsOfSymbols = (outline: Outline) =>
   outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name)));
 
-/**
- * A file read in this run. Its outline is found on first use: only files a keyword matched, or
- * a model's overview, ask for it, and most files of a large repository are neither. A class, not
- * a literal with getters: a cold run makes one for every file it reads.
- */
-class ReadSource implements SourceFile {
-  readonly text: string;
-  readonly kind: FileKind;
-  readonly lineCount: number;
+/** What every file has by its path alone, and what is found from its text and outline on use. */
+abstract class FileOfWorkspace implements SourceFile {
+  abstract readonly kind: FileKind;
+  abstract readonly lineCount: number;
+  abstract readonly text: string;
+  abstract readonly outline: Outline;
   readonly fileNameStems: ReadonlySet<string>;
   readonly directoryStems: ReadonlySet<string>;
-  private cachedLines: string[] | undefined;
-  private cachedOutline: Outline | undefined;
+  protected cachedLines: string[] | undefined;
   private cachedSymbolStems: ReadonlySet<string>[] | undefined;
 
-  constructor(
-    readonly path: string,
-    content: string,
-  ) {
-    this.text = normalizeLineBreaks(content);
-    this.lineCount = countLines(this.text);
-    const kind = kindOf(path);
-    this.kind =
-      kind === 'source' && declaresOnlyTypes(path, () => this.text.split('\n'))
-        ? 'declaration'
-        : kind;
+  constructor(readonly path: string) {
     this.fileNameStems = fileNameStemsOf(withoutLastExtension(posix.basename(path)));
     this.directoryStems = directoryStemsOf(posix.dirname(path));
   }
@@ -197,16 +183,41 @@ class ReadSource implements SourceFile {
     return (this.cachedLines ??= this.text.split('\n'));
   }
 
+  get symbolStems(): readonly ReadonlySet<string>[] {
+    // Asked for only where a keyword matched the content: most files never are.
+    return (this.cachedSymbolStems ??= stemsOfSymbols(this.outline));
+  }
+}
+
+/**
+ * A file read in this run. Its outline is found on first use: only files a keyword matched, or
+ * a model's overview, ask for it, and most files of a large repository are neither. A class, not
+ * a literal with getters: a cold run makes one for every file it reads.
+ */
+class ReadSource extends FileOfWorkspace {
+  readonly text: string;
+  readonly kind: FileKind;
+  readonly lineCount: number;
+  private cachedOutline: Outline | undefined;
+
+  constructor(path: string, content: string) {
+    super(path);
+    this.text = normalizeLineBreaks(content);
+    this.lineCount = countLines(this.text);
+    const kind = kindOf(path);
+    this.kind =
+      kind === 'source' && declaresOnlyTypes(path, () => this.text.split('\n'))
+        ? 'declaration'
+        : kind;
+  }
+
   get outline(): Outline {
     // Data, docs and config have no outline to find: their lines are not split to look. Lines
     // split here are not kept: most files whose outline is asked for never show a line.
-    return (this.cachedOutline ??= hasOutline(this.path)
-      ? extractOutline(this.path, this.cachedLines ?? this.text.split('\n'))
-      : extractOutline(this.path, []));
-  }
-
-  get symbolStems(): readonly ReadonlySet<string>[] {
-    return (this.cachedSymbolStems ??= stemsOfSymbols(this.outline));
+    return (this.cachedOutline ??= extractOutline(
+      this.path,
+      hasOutline(this.path) ? (this.cachedLines ?? this.text.split('\n')) : [],
+    ));
   }
 }
 
@@ -226,21 +237,16 @@ export interface StoredAnalysis {
  * exact phrase to tell, an excerpt to cut), through `readText`. A class, not a literal with
  * getters: a warm run makes one for every file of the repository.
  */
-class RestoredSource implements SourceFile {
-  readonly fileNameStems: ReadonlySet<string>;
-  readonly directoryStems: ReadonlySet<string>;
+class RestoredSource extends FileOfWorkspace {
   private cachedText: string | undefined;
-  private cachedLines: string[] | undefined;
-  private cachedSymbolStems: ReadonlySet<string>[] | undefined;
 
   constructor(
-    readonly path: string,
+    path: string,
     private readonly stored: StoredAnalysis,
     readonly words: IndexedWords,
     private readonly readText: () => string,
   ) {
-    this.fileNameStems = fileNameStemsOf(withoutLastExtension(posix.basename(path)));
-    this.directoryStems = directoryStemsOf(posix.dirname(path));
+    super(path);
   }
 
   get kind(): FileKind {
@@ -257,14 +263,6 @@ class RestoredSource implements SourceFile {
 
   get text(): string {
     return (this.cachedText ??= normalizeLineBreaks(this.readText()));
-  }
-
-  get lines(): readonly string[] {
-    return (this.cachedLines ??= this.text.split('\n'));
-  }
-
-  get symbolStems(): readonly ReadonlySet<string>[] {
-    return (this.cachedSymbolStems ??= stemsOfSymbols(this.stored.outline));
   }
 }
 
