@@ -31,7 +31,7 @@ const USAGE = `Usage: npm run bench:quality -- --repos DIR [options]
   --split SIDE     held-out, tuning or all (default: all); see bench/split.ts
   --sample N       N tasks, spread evenly over the repositories (a quick run)
   --filter TEXT    only tasks whose id contains TEXT
-  --cache DIR      where trees are extracted at each task's commit, reused between runs
+  --cache DIR      where trees are checked out at each task's commit, reused between runs
                    (default: $TMPDIR/iterative-retrieval-bench)
   --index-dir DIR  stored indexes for the offline runs: the first run builds each checkout's,
                    a later one with the same DIR reads it (the rankings must not change)

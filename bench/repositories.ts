@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { checkOut } from './checkout.js';
 
 const run = promisify(execFile);
 
@@ -39,8 +40,10 @@ export async function findGitDirectory(
 }
 
 /**
- * The repository's tree at `commit`, extracted once into `cacheDirectory` and reused by later
- * runs. Extraction goes to a temporary folder first, so an interrupted run leaves no half tree.
+ * The repository's tree at `commit`, checked out once into `cacheDirectory` and reused by later
+ * runs: a git work tree like a user's clone (its index lists the tracked files, so the tool lists
+ * them with git, as it would there; its objects are the mirror's). Checked out to a temporary
+ * folder first, so an interrupted run leaves no half tree.
  */
 export async function materialise(
   gitDirectory: string,
@@ -49,23 +52,25 @@ export async function materialise(
   cacheDirectory: string,
 ): Promise<string> {
   const target = join(cacheDirectory, repo.replace('/', '+'), commit);
-  const done = join(target, '.bench-complete');
+  // In .git, not in the tree the tool searches. A tree without it (an older layout, or an
+  // interrupted run) is checked out again.
+  const done = join(target, '.git', 'bench-checkout');
   try {
     await access(done);
     return target;
   } catch {
-    // Not extracted yet.
+    // Not checked out yet.
   }
   const partial = `${target}.partial-${process.pid}`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
-  const archive = join(partial, '..', `${commit}.${process.pid}.tar`);
-  await run('git', ['--git-dir', gitDirectory, 'archive', '--format=tar', '-o', archive, commit], {
-    maxBuffer: 1 << 20,
-  });
-  await run('tar', ['-xf', archive, '-C', partial]);
-  await rm(archive, { force: true });
-  await writeFile(join(partial, '.bench-complete'), `${repo}@${commit}\n`);
+  await run('git', ['init', '-q', partial]);
+  await writeFile(
+    join(partial, '.git', 'objects', 'info', 'alternates'),
+    `${resolve(gitDirectory, 'objects')}\n`,
+  );
+  await checkOut(gitDirectory, commit, partial, join(partial, '.git', 'index'));
+  await writeFile(join(partial, '.git', 'bench-checkout'), `${repo}@${commit}\n`);
   await rm(target, { recursive: true, force: true });
   await rename(partial, target);
   return target;

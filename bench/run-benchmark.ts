@@ -107,7 +107,7 @@ export interface BenchmarkReport {
   summaries: MethodSummary[];
   /**
    * Tasks not run: their repository's git data is not under `reposDirectory`, or their commit
-   * cannot be extracted from it (a mirror that lacks some of its objects).
+   * cannot be checked out from it (a mirror that lacks some of its objects).
    */
   skipped: { repo: string; tasks: number; reason: string }[];
   /** Files precision and recall of each judge under other selection flags. */
@@ -255,11 +255,12 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     try {
       root = await materialise(gitDirectory, task.repo, task.base_commit, options.cacheDirectory);
     } catch {
-      skip(task.repo, 'commit cannot be extracted');
+      skip(task.repo, 'commit cannot be checked out');
       continue;
     }
 
-    // The extracted tree has no .git: the history is read from the mirror, up to the task's commit.
+    // The checkout's own git has no commits: the history is read from the mirror, up to the
+    // task's commit.
     const history = { gitDirectory, revision: task.base_commit };
     const workspace = await openWorkspace(root, { maxFileBytes: 1_000_000, maxFiles: 50_000 });
     const baselines: [string, ReadonlySet<FileKind>][] = [

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { checkOut } from './checkout.js';
 
 /**
  * Trees of a given size for the speed benchmark, built from bare git repositories: each one's
@@ -37,21 +38,11 @@ function nameOf(gitDirectory: string): string {
   return (parts.at(-1) === 'repo' ? parts.at(-2) : parts.at(-1)) ?? 'repository';
 }
 
-/**
- * Writes HEAD of `gitDirectory` into `target`, then removes the `unwanted` paths. Through a
- * private index, not `git archive`, which leaves out what `.gitattributes` marks export-ignore
- * (often every test).
- */
+/** Writes HEAD of `gitDirectory` into `target`, then removes the `unwanted` paths. */
 async function extract(gitDirectory: string, target: string, unwanted: readonly string[]) {
   await mkdir(target, { recursive: true });
-  const env = { ...process.env, GIT_INDEX_FILE: `${target}.index` };
-  await run('git', ['--git-dir', gitDirectory, 'read-tree', 'HEAD'], { env });
-  await run(
-    'git',
-    ['--git-dir', gitDirectory, '--work-tree', target, 'checkout-index', '-a', '-f'],
-    { env },
-  );
-  await rm(env.GIT_INDEX_FILE, { force: true });
+  await checkOut(gitDirectory, 'HEAD', target, `${target}.index`);
+  await rm(`${target}.index`, { force: true });
   for (const path of unwanted) await rm(join(target, path), { force: true });
 }
 

@@ -101,7 +101,7 @@ describe('the quality benchmark (smoke)', () => {
     expect(formatOperatingPoints(report.operatingPoints)).toContain(
       '| offline | `--max-files 1` | 100.0 | 100.0 | 1.0 |',
     );
-    // The extracted tree is kept for the next run.
+    // The checked-out tree is kept for the next run.
     expect(await readdir(join(cache, 'acme+shop'))).toEqual([tasks[0]?.base_commit]);
   });
 
@@ -120,7 +120,7 @@ describe('the quality benchmark (smoke)', () => {
     });
     expect(report.skipped).toEqual([
       { repo: 'gone/repo', tasks: 1, reason: 'no git data' },
-      { repo: 'acme/shop', tasks: 1, reason: 'commit cannot be extracted' },
+      { repo: 'acme/shop', tasks: 1, reason: 'commit cannot be checked out' },
     ]);
     expect(report.summaries.find((summary) => summary.method === 'offline')?.tasks).toBe(1);
     expect(report.results[0]).toMatchObject({ repo: 'ACME/Shop', language: 'TypeScript' });
