@@ -106,8 +106,12 @@ export function definitionsOf(
 ): KeywordMatch['definitions'] {
   return file.outline.symbols.flatMap((symbol, index) => {
     const stems = file.symbolStems[index];
-    if (!stems || !hasAllWords(keyword, stems)) return [];
-    return [definitionOf(symbol, keyword, stems.size)];
+    if (
+      !stems ||
+      !keyword.words.every((alternatives) => alternatives.some((word) => stems.includes(word)))
+    )
+      return [];
+    return [definitionOf(symbol, keyword, stems.length)];
   });
 }
 

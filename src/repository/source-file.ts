@@ -20,8 +20,11 @@ export interface SourceFile {
    */
   readonly lines: readonly string[];
   outline: Outline;
-  /** Stems of each defined symbol's words, parallel to `outline.symbols`; found on first use. */
-  readonly symbolStems: readonly ReadonlySet<string>[];
+  /**
+   * The distinct stems of each defined symbol's words, parallel to `outline.symbols`; found on
+   * first use.
+   */
+  readonly symbolStems: readonly (readonly string[])[];
   /**
    * Stems of the words of the file name without its extension, and of its directories. A task's
    * "JSON" or "rst" names a format: it is `json.py` or `rst.py`, not every `*.json` or `*.rst`
@@ -160,8 +163,16 @@ function directoryStemsOf(directory: string): ReadonlySet<string> {
 const normalizeLineBreaks = (content: string) =>
   content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
 
+/**
+ * Each symbol's distinct stems: the identifier cache's own list where it holds no stem twice (most
+ * do), not a set per symbol, which held more than the text of a matched file's outline.
+ */
 const stemsOfSymbols = (outline: Outline) =>
-  outline.symbols.map((symbol) => new Set(stemsOfIdentifier(symbol.name)));
+  outline.symbols.map((symbol) => {
+    const stems = stemsOfIdentifier(symbol.name);
+    const distinct = new Set(stems);
+    return distinct.size === stems.length ? stems : [...distinct];
+  });
 
 /** What every file has by its path alone, and what is found from its text and outline on use. */
 abstract class FileOfWorkspace implements SourceFile {
@@ -172,7 +183,7 @@ abstract class FileOfWorkspace implements SourceFile {
   readonly fileNameStems: ReadonlySet<string>;
   readonly directoryStems: ReadonlySet<string>;
   protected cachedLines: string[] | undefined;
-  private cachedSymbolStems: ReadonlySet<string>[] | undefined;
+  private cachedSymbolStems: (readonly string[])[] | undefined;
 
   constructor(readonly path: string) {
     this.fileNameStems = fileNameStemsOf(withoutLastExtension(posix.basename(path)));
@@ -183,7 +194,7 @@ abstract class FileOfWorkspace implements SourceFile {
     return (this.cachedLines ??= this.text.split('\n'));
   }
 
-  get symbolStems(): readonly ReadonlySet<string>[] {
+  get symbolStems(): readonly (readonly string[])[] {
     // Asked for only where a keyword matched the content: most files never are.
     return (this.cachedSymbolStems ??= stemsOfSymbols(this.outline));
   }

@@ -45,6 +45,19 @@ describe('matching keywords against a workspace', () => {
     });
   });
 
+  it.each([
+    // A name that repeats its one word defines it exactly; one with another word, in part.
+    ['export function tokenToken() {}\n', true],
+    ['export function tokenStore() {}\n', false],
+  ])('counts distinct words of a definition: %j exact %s', async (content, exact) => {
+    const root = await createTempTree({ 'src/defines.ts': content });
+    const defines = await openWorkspace(root, { maxFileBytes: 1_000_000, maxFiles: 100 });
+    const matches = matchWorkspace(defines, weighKeywords(['token'], defines));
+    expect(matches.get('src/defines.ts')?.[0]?.definitions).toEqual([
+      expect.objectContaining({ exact }),
+    ]);
+  });
+
   it('weighs a keyword the same whether it comes first or in a later query', () => {
     const later = weighKeywords(['login', 'Token'], workspace);
     expect(later.map((keyword) => keyword.weight)).toEqual([idf(1), idf(2)]);
