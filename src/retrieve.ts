@@ -138,6 +138,7 @@ async function retrieveWithin(
     task,
     syntax: resolved.syntax,
     index,
+    reusable: resolved.workspaceCache !== undefined,
     previous,
     signal,
   });

@@ -57,6 +57,12 @@ export interface WorkspaceOptions {
    * (`reused`) with every search already made in it, and no file is read.
    */
   previous?: Workspace | undefined;
+  /**
+   * Keep what a later open needs to take this workspace again as `previous`: the listing, each
+   * file's identity with it. Default true; a run that keeps no workspace leaves it off, since a
+   * 200,000-file listing holds about 75 MB for the whole run.
+   */
+  reusable?: boolean | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -266,12 +272,13 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     readMs: performance.now() - started,
     ...(keeper && { index: keeper.result(toRead.length) }),
   };
-  provenances.set(workspace, {
-    settings,
-    task: skipped.overLimit > 0 ? options.task : undefined,
-    listedAtMs: listingStarted,
-    ignored: listing.ignored,
-    files: listing.files,
-  });
+  if (options.reusable !== false)
+    provenances.set(workspace, {
+      settings,
+      task: skipped.overLimit > 0 ? options.task : undefined,
+      listedAtMs: listingStarted,
+      ignored: listing.ignored,
+      files: listing.files,
+    });
   return workspace;
 }
