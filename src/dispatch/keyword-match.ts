@@ -106,11 +106,7 @@ export function definitionsOf(
 ): KeywordMatch['definitions'] {
   return file.outline.symbols.flatMap((symbol, index) => {
     const stems = file.symbolStems[index];
-    if (
-      !stems ||
-      !keyword.words.every((alternatives) => alternatives.some((word) => stems.includes(word)))
-    )
-      return [];
+    if (!stems || !namesEveryWord(keyword, stems)) return [];
     return [definitionOf(symbol, keyword, stems.length)];
   });
 }
@@ -130,6 +126,10 @@ export function definitionOf(
       : keyword.phrase === undefined && stemCount === 1;
   return { name: symbol.name, line: symbol.line, exact };
 }
+
+/** True when a name's stems hold every word of the keyword (one of its alternatives). */
+const namesEveryWord = (keyword: KeywordPattern, stems: readonly string[]) =>
+  keyword.words.every((alternatives) => alternatives.some((word) => stems.includes(word)));
 
 /** True when every word of the keyword is in one set or the other. */
 function hasAllWordsInEither(

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialise } from '../../bench/repositories.js';
@@ -60,11 +60,11 @@ describe('the benchmark checkout of a task commit', () => {
   it('is reused by a later run, and checked out again when it was left unfinished', async () => {
     const cache = await createTempTree({});
     const root = await materialise(mirror, 'acme/parser', commit, cache);
-    execFileSync('rm', [join(root, 'src/parser.ts')]);
+    await rm(join(root, 'src/parser.ts'));
     expect(await materialise(mirror, 'acme/parser', commit, cache)).toBe(root);
     await expect(readFile(join(root, 'src/parser.ts'))).rejects.toThrow();
 
-    execFileSync('rm', [join(root, '.git', 'bench-checkout')]);
+    await rm(join(root, '.git', 'bench-checkout'));
     await materialise(mirror, 'acme/parser', commit, cache);
     expect(await readFile(join(root, 'src/parser.ts'), 'utf8')).toBe(FILES['src/parser.ts']);
   });
