@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { describeWorkspace } from './repository/overview.js';
 import { openWorkspace, type Workspace } from './repository/workspace.js';
-import { loadIndex, saveIndex, type IndexCache } from './repository/index-cache.js';
+import type { CacheDirectory } from './file-system/index-store.js';
+import { loadIndex, saveIndex } from './repository/index-cache.js';
 import { excerptCandidate } from './dispatch/dispatch.js';
 import type { JudgedFile } from './contracts/evaluation.js';
 import { ConfigError } from './errors.js';
@@ -54,7 +55,7 @@ async function withCoreExcerpts(
 }
 
 /** A root's stored index, or undefined where the cache directory cannot be used at all. */
-async function loadStoredIndex(cache: IndexCache, root: string, logger: Logger) {
+async function loadStoredIndex(cache: CacheDirectory, root: string, logger: Logger) {
   const stored = await loadIndex(cache, root);
   const keep = !('unusable' in stored && stored.unusable);
   if ('problem' in stored)

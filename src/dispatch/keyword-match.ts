@@ -1,4 +1,9 @@
-import { hasAllWords, normalizeIdentifier, type KeywordPattern } from './keyword.js';
+import {
+  hasAllWords,
+  holdsEveryWord,
+  normalizeIdentifier,
+  type KeywordPattern,
+} from './keyword.js';
 import { memberDefinitions } from './member-definitions.js';
 import type { SourceFile } from '../repository/source-file.js';
 import type { KeywordMatch } from '../contracts/candidate.js';
@@ -26,8 +31,7 @@ export const inNameOf = (file: SourceFile) => (stem: string) =>
 /** A keyword matched by the file's name or directory; undefined when neither holds it. */
 export function nameMatch(file: SourceFile, keyword: KeywordPattern): KeywordMatch | undefined {
   const inFileName = hasAllWords(keyword, file.fileNameStems);
-  const inDirectory =
-    !inFileName && hasAllWordsInEither(keyword, file.fileNameStems, file.directoryStems);
+  const inDirectory = !inFileName && holdsEveryWord(keyword, inNameOf(file));
   return inFileName || inDirectory
     ? { ...emptyMatch(keyword), inFileName, inDirectory }
     : undefined;
@@ -106,7 +110,7 @@ export function definitionsOf(
 ): KeywordMatch['definitions'] {
   return file.outline.symbols.flatMap((symbol, index) => {
     const stems = file.symbolStems[index];
-    if (!stems || !namesEveryWord(keyword, stems)) return [];
+    if (!stems || !holdsEveryWord(keyword, (word) => stems.includes(word))) return [];
     return [definitionOf(symbol, keyword, stems.length)];
   });
 }
@@ -125,21 +129,6 @@ export function definitionOf(
       ? normalizeIdentifier(symbol.name) === keyword.identifier
       : keyword.phrase === undefined && stemCount === 1;
   return { name: symbol.name, line: symbol.line, exact };
-}
-
-/** True when a name's stems hold every word of the keyword (one of its alternatives). */
-const namesEveryWord = (keyword: KeywordPattern, stems: readonly string[]) =>
-  keyword.words.every((alternatives) => alternatives.some((word) => stems.includes(word)));
-
-/** True when every word of the keyword is in one set or the other. */
-function hasAllWordsInEither(
-  keyword: KeywordPattern,
-  left: ReadonlySet<string>,
-  right: ReadonlySet<string>,
-): boolean {
-  return keyword.words.every((alternatives) =>
-    alternatives.some((alternative) => left.has(alternative) || right.has(alternative)),
-  );
 }
 
 export function emptyMatch(keyword: KeywordPattern): KeywordMatch {

@@ -87,12 +87,14 @@ export function normalizeIdentifier(identifier: string): string {
   return identifier.toLowerCase().replace(/[_$-]/g, '');
 }
 
-/** True when every word of the pattern (or an equivalent) is in the set. */
-export function hasAllWords(pattern: KeywordPattern, stems: ReadonlySet<string>): boolean {
-  return pattern.words.every((alternatives) =>
-    alternatives.some((alternative) => stems.has(alternative)),
-  );
+/** True when, for every word of the pattern, `holds` one of its alternatives (equivalents). */
+export function holdsEveryWord(pattern: KeywordPattern, holds: (word: string) => boolean): boolean {
+  return pattern.words.every((alternatives) => alternatives.some((word) => holds(word)));
 }
+
+/** True when every word of the pattern (or an equivalent) is in the set. */
+export const hasAllWords = (pattern: KeywordPattern, stems: ReadonlySet<string>): boolean =>
+  holdsEveryWord(pattern, (word) => stems.has(word));
 
 /** Text found as written rather than by its words: Chinese, Japanese or Korean. */
 export const isLiteral = (

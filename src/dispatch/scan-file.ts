@@ -1,6 +1,12 @@
 import { identifiersOf } from '../text/identifiers.js';
 import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
-import { hasAllWords, isLiteral, normalizeIdentifier, type KeywordPattern } from './keyword.js';
+import {
+  hasAllWords,
+  holdsEveryWord,
+  isLiteral,
+  normalizeIdentifier,
+  type KeywordPattern,
+} from './keyword.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
 import {
   MAX_LINES_PER_KEYWORD,
@@ -186,7 +192,7 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
   // plain search of its text: when it can do neither, no line is looked at. What is already
   // known is asked first: a word known to be absent often settles it with no search at all.
   const holdsEvery = (holds: (stem: string) => boolean) =>
-    keyword.words.every((alternatives) => alternatives.some(holds)) ||
+    holdsEveryWord(keyword, holds) ||
     keyword.words.every(([plain = '']) => holds(plain) || inName(plain));
   const possible = holdsEvery(text.mayHold) && holdsEvery(text.holds);
   // Most files of a repository hold none of a rare keyword: settled by name alone, with nothing

@@ -17,11 +17,10 @@ import {
   type StoredIndex,
 } from './word-index.js';
 
-/**
+/*
  * A cache directory of stored indexes (./word-index.ts), one per searched root: loaded before a
  * run reads the repository, saved after when the run found files changed.
  */
-export type IndexCache = CacheDirectory;
 
 /**
  * Loaded, or why not: none yet, one that could not be used (it is built again), or a cache
@@ -31,7 +30,7 @@ export type IndexCache = CacheDirectory;
 export type LoadedIndex =
   { index: StoredIndex } | { index: undefined; problem?: string; unusable?: boolean };
 
-export async function loadIndex(cache: IndexCache, root: string): Promise<LoadedIndex> {
+export async function loadIndex(cache: CacheDirectory, root: string): Promise<LoadedIndex> {
   let bytes;
   const problem = (error: unknown) => (error instanceof Error ? error.message : String(error));
   try {
@@ -58,7 +57,7 @@ export async function loadIndex(cache: IndexCache, root: string): Promise<Loaded
  * Saves a root's index; a `SearchError` when it cannot be written, or is larger than the whole
  * cache may be (it is then not written: the cache stays within its bound).
  */
-export async function saveIndex(cache: IndexCache, root: string, index: StoredIndex) {
+export async function saveIndex(cache: CacheDirectory, root: string, index: StoredIndex) {
   const { bytes, chunks } = indexChunks(index);
   if (bytes > cache.maxBytes)
     throw new SearchError(
@@ -84,6 +83,6 @@ export async function hasCurrentIndex(directory: string, root: string): Promise<
 export const indexDirectoryProblem = (directory: string) => privateDirectoryProblem(directory);
 
 /** The lock of a root's index build, or undefined while another build holds it. */
-export function lockBuild(cache: IndexCache, root: string) {
+export function lockBuild(cache: CacheDirectory, root: string) {
   return lockIndexBuild(cache.directory, indexFileOf(cache.directory, root));
 }
