@@ -46,6 +46,7 @@ export async function residentCall(
     ),
   );
   exited.catch(() => undefined);
+  server.stdin.on('error', () => {}); // a server that exits closes its input; `exited` reports it
   const pending = new Map<number, (answer: Answer) => void>();
   createInterface({ input: server.stdout }).on('line', (line) => {
     const answer = JSON.parse(line) as Answer;

@@ -57,6 +57,9 @@ export function runTimed(
         peakKib: peak ? Number(peak[1]) : undefined,
       });
     });
+    // A command that exits without reading all of its input closes the pipe: its exit code
+    // says how it went, and the failed write (EPIPE) is no reason to crash the benchmark.
+    child.stdin.on('error', () => {});
     child.stdin.end(options.stdin ?? '');
   });
 }

@@ -31,6 +31,7 @@ function runHookProcess(stdin: string, env: Record<string, string>): Promise<Pro
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.on('error', () => {}); // a hook that exits early closes its input: its code says so
     child.stdin.end(stdin);
   });
 }

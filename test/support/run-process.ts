@@ -49,6 +49,8 @@ export function runNode(args: string[], options: ProcessOptions): Promise<Proces
       clearTimeout(timer);
       done({ code, stdout, stderr, ms: performance.now() - started, killed });
     });
+    // A child that exits before reading its input closes the pipe; its exit code is the result.
+    child.stdin.on('error', () => {});
     child.stdin.end(options.stdin ?? '');
   });
 }
