@@ -6,9 +6,11 @@ import { quoteValue } from './quote-value.js';
 
 /**
  * `retrieve` is the default; `hook` and `mcp` run the integrations (./hook-command.ts,
- * ./mcp-command.ts); `index` builds a repository's stored index (./index-command.ts).
+ * ./mcp-command.ts); `index` builds a repository's stored index (./index-command.ts); `resident`
+ * keeps a repository in memory for `--resident` runs (./resident-command.ts).
  */
-export type Command = 'retrieve' | 'hook' | 'mcp' | 'index';
+export type Command = 'retrieve' | 'hook' | 'mcp' | 'index' | 'resident';
+const COMMANDS: readonly string[] = ['hook', 'mcp', 'index', 'resident'] satisfies Command[];
 
 /** The command line as typed: which command, the task, and each flag's raw value in order. */
 export interface CommandLine {
@@ -28,12 +30,13 @@ export type FlagOptions = Pick<RetrievalOptions, FlagOption>;
 export type { CliArguments } from './flag-values.js';
 
 /**
- * The command: `hook`, `mcp` or `index` when it is the first argument, else a plain run. Decided
+ * The command: `hook`, `mcp`, `index` or `resident` when it is the first argument, else a plain run. Decided
  * from the first argument alone, before any parsing, so that a hook whose flags are wrong still
  * knows it is a hook (and must not exit 2). A task is never `retrieve`.
  */
 export function commandOf(argv: readonly string[]): Command {
-  return argv[0] === 'hook' || argv[0] === 'mcp' || argv[0] === 'index' ? argv[0] : 'retrieve';
+  const [first = ''] = argv;
+  return COMMANDS.includes(first) ? (first as Command) : 'retrieve';
 }
 
 const BY_NAME = new Map(
@@ -90,7 +93,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
   if (command !== 'retrieve') positionals.shift();
   if (command !== 'retrieve' && positionals.length > 0)
     throw new ConfigError(
-      `\`${command}\` takes no task argument (got ${quoteValue(positionals[0] ?? '')}); ${command === 'index' ? 'it indexes the --root directory' : `its tasks come from ${command === 'hook' ? 'Claude Code' : 'the MCP client'}`}`,
+      `\`${command}\` takes no task argument (got ${quoteValue(positionals[0] ?? '')}); ${command === 'index' || command === 'resident' ? `it ${command === 'index' ? 'indexes' : 'serves'} the --root directory` : `its tasks come from ${command === 'hook' ? 'Claude Code' : 'the MCP client'}`}`,
       { option: 'task' },
     );
   if (positionals.length > 1)

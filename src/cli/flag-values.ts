@@ -41,6 +41,7 @@ export const cliSettingsSchema = z.object({
   stopWhen: z.array(z.enum([...STOP_CONDITION_NAMES, 'none'])).optional(),
   cacheDir: pathSchema.optional(),
   noCache: z.boolean().default(false),
+  resident: z.boolean().default(false),
 });
 
 /** The command line once every value is checked. */

@@ -44,7 +44,8 @@ export type FlagSetting =
   | 'refinerModel'
   | 'stopWhen'
   | 'cacheDir'
-  | 'noCache';
+  | 'noCache'
+  | 'resident';
 
 interface FlagBase {
   /** As typed after `--`. */
@@ -189,6 +190,12 @@ export const FLAGS: readonly FlagDefinition[] = [
     setting: 'noCache',
     group: 'search',
     help: 'neither read nor build a stored index (same as RETRIEVAL_CACHE_DIR=off)',
+  },
+  {
+    flag: 'resident',
+    setting: 'resident',
+    group: 'search',
+    help: 'with the offline judge, hand the run to a process that keeps the repository in memory (started by the first such run, in the background; it stops after 10 minutes without a run): later runs read only what changed. Ignored with --no-cache or the Claude judge',
   },
   {
     flag: 'no-syntax',

@@ -41,6 +41,14 @@ async function answerHook(
     logger,
     budgetTokens: args.budgetTokens ?? DEFAULT_HANDOVER_TOKENS,
     retrieve: async (task, root) => {
+      // `--root` does not apply: the root is the session's working directory.
+      // The hook's own deadline bounds the search; `--timeout` is the whole hook's limit.
+      const options = { ...retrievalOptionsFrom(args), timeoutSeconds: undefined, root };
+      const resident = args.resident
+        ? await (await import('./resident-run.js')).residentRunFor(io, args, root, logger)
+        : undefined;
+      const asked = await resident?.ask(task, options, signal);
+      if (asked && 'pack' in asked) return { pack: asked.pack };
       // The pipeline loads only once the hook knows it will search: quick answers never pay for it.
       const [{ chooseJudgeFor }, { retrieveOrFallBack }, { indexedRun }] = await Promise.all([
         import('./choose-judge.js'),
@@ -50,19 +58,16 @@ async function answerHook(
       const indexed = await indexedRun(io, args, root);
       const { judge, because } = await chooseJudgeFor(args, io.env, logger);
       logger.info({ judge: judge.name, because }, 'judge chosen');
-      // `--root` does not apply: the root is the session's working directory.
       // A key the API rejects leaves the subagent with the offline judge's context, not none.
       const found = await retrieveOrFallBack(task, {
-        ...retrievalOptionsFrom(args),
+        ...options,
         ...indexed.options,
-        // The hook's own deadline bounds the search; `--timeout` is the whole hook's limit.
-        timeoutSeconds: undefined,
-        root,
         judge,
         logger,
         signal,
       });
-      indexed.afterRun();
+      if (resident) resident.start(options);
+      else indexed.afterRun();
       return found;
     },
   });

@@ -5,7 +5,7 @@ import type { CliArguments } from './args.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import type { CliIo } from './run-cli.js';
-import { cacheDirectoryFor } from './stored-index.js';
+import { cacheDirectoryFor } from './cache-directory.js';
 
 /**
  * `iterative-retrieval index`: builds `--root`'s stored index, or brings it up to date, and prints

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { EXIT_CODES } from './exit-codes.js';
 import { readStreamText } from '../file-system/inputs.js';
 import { MAX_TASK_BYTES } from '../task-size.js';
@@ -44,23 +44,26 @@ const code = await runCli({
       ? undefined
       : await readStreamText(process.stdin, MAX_TASK_BYTES, 'standard input'),
   version: manifest.version,
+  // A rebuilt CLI is another build: a resident process started by the old one does not serve it.
+  build: `${manifest.version}+${statSync(new URL(import.meta.url)).mtimeMs}`,
   signal: controller.signal,
   startedAt: performance.timeOrigin,
   streams: { input: process.stdin, output: process.stdout },
   // Detached, with nothing of ours open: it goes on after this process exits, and a hook's
   // caller, waiting for our output to close, never waits for it.
-  startInBackground: (argv) => {
+  startInBackground: (argv, input) => {
     const script = process.argv[1];
     if (script === undefined) return;
     // Node's own flags (a loader, say) but not a debugger's port, which the child cannot share.
     const flags = process.execArgv.filter((flag) => !flag.startsWith('--inspect'));
-    spawn(process.execPath, [...flags, script, ...argv], {
+    const child = spawn(process.execPath, [...flags, script, ...argv], {
       detached: true,
-      stdio: 'ignore',
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'ignore'],
       env: { ...process.env, LOG_LEVEL: 'silent' },
-    })
-      .on('error', () => undefined)
-      .unref();
+    }).on('error', () => undefined);
+    // A few kilobytes: the pipe holds them after this process exits, until the child reads them.
+    child.stdin?.on('error', () => undefined).end(input);
+    child.unref();
   },
 });
 process.exitCode = outputLost ? EXIT_CODES.filesystem : code;

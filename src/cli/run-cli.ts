@@ -6,7 +6,6 @@ import { formatContextPack } from '../output/format.js';
 import { commandOf, readCommandLine } from './args.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { quickHookAnswer } from '../hooks/quick-answer.js';
-import { describeProgress } from '../loop/progress.js';
 import { escapeControlCharacters } from './quote-value.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import { USAGE } from './usage.js';
@@ -20,13 +19,18 @@ export interface CliIo {
   /** Standard input as text, or undefined when it is a terminal (nobody is piping a task). */
   readStdin(): Promise<string | undefined>;
   version: string;
+  /** This build of the CLI (`version` when not given): a resident process serves only its own. */
+  build?: string | undefined;
   signal?: AbortSignal | undefined;
   /** When the process started (milliseconds since the epoch): the hook's time limit counts from it. */
   startedAt?: number | undefined;
   /** The raw standard streams, for a protocol spoken over them (the MCP server). */
   streams?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } | undefined;
-  /** Runs this CLI with `argv` in a process of its own that outlives this one (an index build). */
-  startInBackground?: ((argv: readonly string[]) => void) | undefined;
+  /**
+   * Runs this CLI with `argv` in a process of its own that outlives this one (an index build, a
+   * resident process), with `input` on its standard input.
+   */
+  startInBackground?: ((argv: readonly string[], input?: string) => void) | undefined;
 }
 
 function exitCodeOf(error: unknown, signal: AbortSignal | undefined): number {
@@ -115,47 +119,41 @@ export async function runCli(io: CliIo): Promise<number> {
       const { runIndexCommand } = await import('./index-command.js');
       return await runIndexCommand(io, args, logger);
     }
+    if (args.command === 'resident') {
+      const { runResidentCommand } = await import('./resident-command.js');
+      return await runResidentCommand(io, args, logger);
+    }
 
     const task = await readTask(args.task, args.taskFile, io);
-    const [{ chooseJudgeFor }, { iterativeRetrieve }, { renderHandover }, { indexedRun }] =
-      await Promise.all([
-        import('./choose-judge.js'),
-        import('../retrieve.js'),
-        import('../output/handover.js'),
-        import('./stored-index.js'),
-      ]);
-    const indexed = await indexedRun(io, args, args.root);
-    if (indexed.warning !== undefined) logger.warn(indexed.warning);
-    const { judge, because } = await chooseJudgeFor(args, io.env, logger);
-    if (interactive) say(`judge: ${judge.name} (${because})`);
-    else logger.info({ judge: judge.name, because }, 'judge chosen');
-
-    const pack = await iterativeRetrieve(task, {
-      ...retrievalOptionsFrom(args),
-      ...indexed.options,
-      root: args.root,
-      judge,
-      logger,
-      signal: io.signal,
-      ...(interactive && {
-        onProgress: (event) => {
-          const line = describeProgress(event);
-          if (line) say(line);
-        },
-      }),
-    });
+    // A resident process is asked before the pipeline loads: a run it answers needs none of it.
+    const resident = args.resident
+      ? await (await import('./resident-run.js')).residentRunFor(io, args, args.root, logger)
+      : undefined;
+    const asked = await resident?.ask(task, { ...retrievalOptionsFrom(args), root: args.root });
+    const answered = asked && 'pack' in asked;
+    const { pack, afterRun } = answered
+      ? { pack: asked.pack, afterRun: () => undefined }
+      : await (await import('./search-here.js')).searchHere(task, args, io, logger, asked?.options);
+    if (answered && interactive) say('judge: heuristic (answered by the resident process)');
     const format = args.format ?? (io.stdout.isTTY ? 'markdown' : 'json');
     // A budget makes markdown the hand-over: it fills the budget with whole files or excerpts.
     io.stdout.write(
       format === 'markdown' && args.budgetTokens !== undefined
-        ? await renderHandover(pack, { budgetTokens: args.budgetTokens })
+        ? await (
+            await import('../output/handover.js')
+          ).renderHandover(pack, { budgetTokens: args.budgetTokens })
         : formatContextPack(pack, format, {
             excerpts: args.excerpts,
             nullSeparated: args.nullSeparated,
             related: args.related,
           }),
     );
-    indexed.afterRun();
+    // Searched here: a resident process for the next runs (it builds the stored index itself),
+    // or else the index's build, when there is none.
+    if (!answered) {
+      if (resident) resident.start(retrievalOptionsFrom(args));
+      else afterRun();
+    }
     // Logs already carry warnings as JSON; a person at a terminal gets them in words.
     if (interactive) for (const warning of pack.warnings) say(`warning: ${warning}`);
     // A --timeout is a deadline the user chose, not an interruption: its result is a normal one.

@@ -1,27 +1,9 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { cacheDirectoryFor } from './cache-directory.js';
 import { hasCurrentIndex, indexDirectoryProblem } from '../repository/index-cache.js';
 import type { RetrievalOptions } from '../options.js';
 import type { CliArguments } from './args.js';
 import type { CliIo } from './run-cli.js';
-
-/**
- * Where the CLI keeps each repository's stored index: `--cache-dir`, else `RETRIEVAL_CACHE_DIR`,
- * else `iterative-retrieval` in the XDG cache directory (`$XDG_CACHE_HOME`, or `~/.cache`).
- * None with `--no-cache` or `RETRIEVAL_CACHE_DIR=off`, or when there is no home to put it in.
- */
-export function cacheDirectoryFor(
-  args: Pick<CliArguments, 'cacheDir' | 'noCache'>,
-  env: CliIo['env'],
-): string | undefined {
-  if (args.noCache) return undefined;
-  if (args.cacheDir !== undefined) return args.cacheDir;
-  const configured = env.RETRIEVAL_CACHE_DIR?.trim();
-  if (configured) return configured === 'off' ? undefined : configured;
-  const xdg = env.XDG_CACHE_HOME?.trim();
-  if (xdg) return join(xdg, 'iterative-retrieval');
-  const home = env.HOME?.trim();
-  return home ? join(home, '.cache', 'iterative-retrieval') : undefined;
-}
 
 export interface IndexedRun {
   /** The options a run takes the stored index with: none when there is none yet. */

@@ -36,6 +36,7 @@ export const USAGE = `Usage: iterative-retrieval [task] [options]
        iterative-retrieval hook [options]    Claude Code hook: context for subagents (stdin JSON)
        iterative-retrieval mcp [options]     MCP server on stdio with a retrieve_context tool
        iterative-retrieval index [options]   build or update --root's stored index now
+       iterative-retrieval resident [options]  keep --root in memory for --resident runs
 
 Finds the files a subagent needs for a task. The task comes from the argument, --task-file, or
 standard input. Options after \`hook\` or \`mcp\` set the defaults of every run they make. A flag
@@ -56,5 +57,6 @@ Exit codes: 0 context found, 1 nothing relevant found (or --timeout before any j
 the output stops early (| head), the run ends quietly with its own exit code.
 Environment: LOG_LEVEL (pino level for the JSON logs on stderr), ANTHROPIC_API_KEY,
 ANTHROPIC_BASE_URL, RETRIEVAL_EVALUATOR_MODEL, RETRIEVAL_REFINER_MODEL, RETRIEVAL_CACHE_DIR
-(a directory for stored indexes, or off), XDG_CACHE_HOME; for hook:
+(a directory for stored indexes, or off), XDG_CACHE_HOME, RETRIEVAL_RESIDENT_IDLE_SECONDS (how
+long a resident process waits for a run, default 600); for hook:
 RETRIEVAL_HOOK_DELIVERY (prompt, the default | start | both), RETRIEVAL_HOOK_STORE.`;

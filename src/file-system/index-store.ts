@@ -34,6 +34,15 @@ export function indexFileOf(directory: string, root: string): string {
   return join(directory, nameOf(root) + EXTENSION);
 }
 
+/**
+ * The socket of a root's resident process (src/resident/), named like its index; undefined when
+ * the path is too long for a Unix socket (108 bytes on Linux, 104 on macOS).
+ */
+export function residentSocketOf(directory: string, root: string): string | undefined {
+  const path = join(directory, nameOf(root) + '.sock');
+  return Buffer.byteLength(path) < 104 ? path : undefined;
+}
+
 /** The history file of a root, named like its index. */
 export function historyFileOf(directory: string, root: string): string {
   return join(directory, nameOf(root) + HISTORY_EXTENSION);

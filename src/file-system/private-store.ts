@@ -144,6 +144,15 @@ export async function modifiedAt(path: string): Promise<number | undefined> {
   }
 }
 
+/** A path's inode number, or undefined when nothing is there: tells a file from its replacement. */
+export async function inodeOf(path: string): Promise<number | undefined> {
+  try {
+    return (await lstat(path)).ino;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Removes a file; one that is already gone is fine. */
 export async function removeFile(path: string): Promise<void> {
   await rm(path, { force: true });

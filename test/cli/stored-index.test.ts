@@ -2,7 +2,7 @@ import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { INDEX_FORMAT } from '../../src/repository/word-index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheDirectoryFor } from '../../src/cli/stored-index.js';
+import { cacheDirectoryFor } from '../../src/cli/cache-directory.js';
 import { runNode, offlineEnvironment } from '../support/run-process.js';
 import { removeTempTrees } from '../support/temp-tree.js';
 import { exampleCopy } from '../support/example-copy.js';

@@ -21,6 +21,7 @@ const LAYERS = [
   'output',
   'hooks',
   'mcp',
+  'resident',
   'cli',
 ];
 

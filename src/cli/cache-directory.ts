@@ -1,0 +1,22 @@
+import { join } from 'node:path';
+import type { CliArguments } from './args.js';
+import type { CliIo } from './run-cli.js';
+
+/**
+ * Where the CLI keeps each repository's stored index: `--cache-dir`, else `RETRIEVAL_CACHE_DIR`,
+ * else `iterative-retrieval` in the XDG cache directory (`$XDG_CACHE_HOME`, or `~/.cache`).
+ * None with `--no-cache` or `RETRIEVAL_CACHE_DIR=off`, or when there is no home to put it in.
+ */
+export function cacheDirectoryFor(
+  args: Pick<CliArguments, 'cacheDir' | 'noCache'>,
+  env: CliIo['env'],
+): string | undefined {
+  if (args.noCache) return undefined;
+  if (args.cacheDir !== undefined) return args.cacheDir;
+  const configured = env.RETRIEVAL_CACHE_DIR?.trim();
+  if (configured) return configured === 'off' ? undefined : configured;
+  const xdg = env.XDG_CACHE_HOME?.trim();
+  if (xdg) return join(xdg, 'iterative-retrieval');
+  const home = env.HOME?.trim();
+  return home ? join(home, '.cache', 'iterative-retrieval') : undefined;
+}

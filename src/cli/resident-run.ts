@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import type { Logger } from 'pino';
+import { residentSocketOf } from '../file-system/index-store.js';
+import { privateDirectoryProblem } from '../file-system/private-store.js';
+import type { ContextPack } from '../output/context-pack.js';
+import { askResident } from '../resident/resident-client.js';
+import type { RetrievalOptions } from '../options.js';
+import type { CliArguments } from './args.js';
+import type { CliIo } from './run-cli.js';
+import { cacheDirectoryFor } from './cache-directory.js';
+import { readClaudeEnvironment } from './environment.js';
+
+/**
+ * The CLI's side of `--resident`: a run asks the process that keeps its root in memory
+ * (src/resident/), and when there is none, or it cannot answer, runs the search itself and
+ * starts one in the background for the runs that follow.
+ */
+
+/** Without `--timeout`, how long a run waits for a resident process before searching itself. */
+const DEFAULT_WAIT_MS = 5 * 60_000;
+
+type RunOptions = Omit<RetrievalOptions, 'judge' | 'logger' | 'signal' | 'onProgress'>;
+
+export interface ResidentRun {
+  /**
+   * The resident process's pack; otherwise the options for searching here, the time spent
+   * waiting taken off their `timeoutSeconds`. `signal` (default: the CLI's) stops the wait.
+   */
+  ask(
+    task: string,
+    options: RunOptions,
+    signal?: AbortSignal,
+  ): Promise<{ pack: ContextPack } | { options: RunOptions }>;
+  /** After a search made here: starts a resident process for the next run. */
+  start(options: RunOptions): void;
+}
+
+/**
+ * Runs on `root` with `--resident`: undefined when they have no resident process, which is when
+ * the judge is Claude (its runs' time is the model's), with `--no-cache`, or when the cache
+ * directory is unfit for a socket (then with a warning).
+ */
+export async function residentRunFor(
+  io: CliIo,
+  args: CliArguments,
+  searchedRoot: string,
+  logger: Logger,
+): Promise<ResidentRun | undefined> {
+  const offline =
+    args.judge === 'heuristic' ||
+    (args.judge === 'auto' && readClaudeEnvironment(io.env) === undefined);
+  const directory = cacheDirectoryFor(args, io.env);
+  if (!args.resident || !offline || directory === undefined) return undefined;
+  const cacheDirectory = resolve(directory);
+  const root = resolve(searchedRoot);
+  const socketPath = residentSocketOf(cacheDirectory, root);
+  const problem =
+    socketPath === undefined
+      ? 'the cache directory’s path is too long for a socket'
+      : await privateDirectoryProblem(cacheDirectory);
+  if (socketPath === undefined || problem !== undefined) {
+    logger.warn(`--resident: no resident process: ${problem}`);
+    return undefined;
+  }
+  const build = io.build ?? io.version;
+  return {
+    async ask(task, options, signal = io.signal) {
+      const started = performance.now();
+      const waitMs =
+        options.timeoutSeconds !== undefined ? options.timeoutSeconds * 1000 : DEFAULT_WAIT_MS;
+      const reply = await askResident(
+        socketPath,
+        { build, task, options: { ...options, root, cacheDirectory } },
+        { waitMs, signal },
+      );
+      if ('pack' in reply) {
+        logger.info({ socket: socketPath }, 'answered by the resident process');
+        return { pack: reply.pack };
+      }
+      logger.info({ reason: reply.failed }, 'no resident process answered: searching here');
+      if (options.timeoutSeconds === undefined) return { options };
+      // The --timeout holds for the whole run, the wait included.
+      const left = options.timeoutSeconds - (performance.now() - started) / 1000;
+      return { options: { ...options, timeoutSeconds: Math.max(left, 0.001) } };
+    },
+    start(options) {
+      // A run's time limit is its own, not the process's.
+      const kept: RunOptions = { ...options, root, cacheDirectory };
+      delete kept.timeoutSeconds;
+      io.startInBackground?.(
+        ['resident', '--root', root, '--cache-dir', cacheDirectory],
+        JSON.stringify(kept),
+      );
+    },
+  };
+}

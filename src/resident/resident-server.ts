@@ -1,0 +1,166 @@
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import pLimit from 'p-limit';
+import type { Logger } from 'pino';
+import { inodeOf, removeFile } from '../file-system/private-store.js';
+import { errorCode } from '../file-system/error-code.js';
+import { createHeuristicJudge } from '../judges/heuristic/heuristic-judge.js';
+import { iterativeRetrieve } from '../retrieve.js';
+import { createWorkspaceCache } from '../workspace-cache.js';
+import {
+  MAX_REQUEST_BYTES,
+  readFirstLine,
+  residentRequestSchema,
+  type ResidentAnswer,
+} from './resident-protocol.js';
+
+/**
+ * A resident process: it keeps one repository's workspace in memory (src/workspace-cache.ts) and
+ * runs the offline judge's retrievals that CLI runs send it over a Unix socket, so that a run on
+ * a tree it holds lists the tree and reads only what changed. It lives while it is asked, and
+ * stops after `idleMs` without a request, when its socket file is removed or replaced, or when a
+ * CLI of another build asks it something.
+ */
+
+export interface ResidentSettings {
+  /** The one root it serves (absolute); a request for another is refused. */
+  root: string;
+  socketPath: string;
+  /** The build of the CLI that started it (./resident-protocol.ts). */
+  build: string;
+  /** The options of the run that started it: it reads the repository with them at once. */
+  options: Record<string, unknown>;
+  idleMs: number;
+  logger: Logger;
+  signal?: AbortSignal | undefined;
+}
+
+/** Why it stopped; `taken` when another process already served the socket. */
+export type ResidentEnd = 'idle' | 'socket-gone' | 'other-build' | 'signal' | 'taken';
+
+/** The task it reads the repository with before the first request: any task reads all of it. */
+const PRIME_TASK = 'read the repository';
+/** How often it checks that its socket file is still its own. */
+const SOCKET_CHECK_MS = 5_000;
+
+export async function serveResident(settings: ResidentSettings): Promise<ResidentEnd> {
+  const { logger } = settings;
+  const workspaceCache = createWorkspaceCache({ idleMs: settings.idleMs });
+  const judge = createHeuristicJudge();
+  // One run at a time: runs on one workspace share its caches, and memory stays one run's.
+  const oneAtATime = pLimit(1);
+  // Connections that arrive before the handler below is in place wait for it, unread.
+  const early: Socket[] = [];
+  const server = createServer((socket) => early.push(socket));
+  if (!(await listen(server, settings.socketPath))) return 'taken';
+  const inode = await inodeOf(settings.socketPath);
+  const run = (task: string, options: Record<string, unknown>, signal: AbortSignal) =>
+    iterativeRetrieve(task, { ...options, root: settings.root, judge, workspaceCache, signal });
+
+  return await new Promise<ResidentEnd>((done) => {
+    let idle: NodeJS.Timeout | undefined;
+    let ended = false;
+    const end = (reason: ResidentEnd) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(idle);
+      clearInterval(watch);
+      settings.signal?.removeEventListener('abort', onAbort);
+      server.close();
+      workspaceCache.clear();
+      logger.info({ reason }, 'resident process stopped');
+      // The socket file goes only if it is still this process's.
+      void inodeOf(settings.socketPath)
+        .then((now) => (now === inode ? removeFile(settings.socketPath) : undefined))
+        .catch(() => undefined)
+        .finally(() => done(reason));
+    };
+    const restartIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        if (oneAtATime.activeCount + oneAtATime.pendingCount === 0) end('idle');
+        else restartIdle();
+      }, settings.idleMs);
+    };
+    const watch = setInterval(() => {
+      void inodeOf(settings.socketPath).then((now) => {
+        if (now !== inode) end('socket-gone');
+      });
+    }, SOCKET_CHECK_MS);
+    const onAbort = () => end('signal');
+    settings.signal?.addEventListener('abort', onAbort, { once: true });
+    if (settings.signal?.aborted) return onAbort();
+
+    const serve = (socket: Socket) => {
+      restartIdle();
+      void answer(socket).then((otherBuild) => {
+        if (otherBuild) end('other-build');
+        else restartIdle();
+      });
+    };
+    server.removeAllListeners('connection').on('connection', serve);
+    early.splice(0).forEach(serve);
+    restartIdle();
+    void oneAtATime(() => run(PRIME_TASK, settings.options, new AbortController().signal)).then(
+      () => logger.info({ root: settings.root }, 'resident process ready'),
+      (error: unknown) => logger.warn({ err: error }, 'resident process could not read the root'),
+    );
+
+    /** Answers one connection; true when the request came from another build. */
+    async function answer(socket: Socket): Promise<boolean> {
+      socket.on('error', () => undefined);
+      const reply = (message: ResidentAnswer) => socket.end(`${JSON.stringify(message)}\n`);
+      let request;
+      try {
+        const parsed = residentRequestSchema.safeParse(
+          JSON.parse(await readFirstLine(socket, MAX_REQUEST_BYTES)),
+        );
+        if (!parsed.success) return (reply({ refused: 'not a request' }), false);
+        request = parsed.data;
+      } catch {
+        return (socket.destroy(), false);
+      }
+      if (request.build !== settings.build) return (reply({ refused: 'another build' }), true);
+      if (request.options.root !== settings.root)
+        return (reply({ refused: `this process serves ${settings.root} only` }), false);
+      // A client gone (Ctrl-C, its time limit) stops its run: nobody would read the answer.
+      const gone = new AbortController();
+      socket.on('close', () => gone.abort());
+      try {
+        const pack = await oneAtATime(() => run(request.task, request.options, gone.signal));
+        reply({ pack });
+      } catch (error) {
+        reply({ refused: error instanceof Error ? error.message : String(error) });
+      }
+      return false;
+    }
+  });
+}
+
+/**
+ * Listens on `path`; false when another process answers there. A socket file left by a process
+ * that died is replaced.
+ */
+async function listen(server: Server, path: string): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(path, () => (server.off('error', reject), resolve()));
+      });
+      return true;
+    } catch (error) {
+      if (errorCode(error) !== 'EADDRINUSE') throw error;
+      if (attempt > 0 || (await answers(path))) return false;
+      await removeFile(path);
+    }
+  }
+}
+
+/** Whether something accepts connections on the socket at `path`. */
+function answers(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createConnection(path);
+    probe.once('connect', () => (probe.destroy(), resolve(true)));
+    probe.once('error', () => resolve(false));
+  });
+}

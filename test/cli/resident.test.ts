@@ -1,0 +1,237 @@
+import { mkdir } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
+import { createConnection, createServer } from 'node:net';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { residentRunFor } from '../../src/cli/resident-run.js';
+import { settleCliArguments } from '../../src/cli/flag-values.js';
+import { readCommandLine } from '../../src/cli/args.js';
+import { runCli, type CliIo } from '../../src/cli/run-cli.js';
+import { residentSocketOf } from '../../src/file-system/index-store.js';
+import { preToolUse } from '../hooks/hook-runner.js';
+import { exampleCopy } from '../support/example-copy.js';
+import { offlineEnvironment, runNode } from '../support/run-process.js';
+import { removeTempTrees } from '../support/temp-tree.js';
+import { runInProcess } from './run-in-process.js';
+
+/** `--resident`: runs handed to a process that keeps the repository in memory (src/resident/). */
+
+const TASK = 'Fix the authentication token expiry bug';
+const stops: AbortController[] = [];
+
+afterEach(async () => {
+  for (const stop of stops.splice(0)) stop.abort();
+  await removeTempTrees();
+});
+
+interface Started {
+  argv: readonly string[];
+  input: string | undefined;
+}
+
+/** Runs `resident` in this process, as the background process would, until the test ends. */
+function serveInProcess(started: Started) {
+  const stop = new AbortController();
+  stops.push(stop);
+  return runInProcess([...started.argv], { stdin: started.input, signal: stop.signal });
+}
+
+async function untilServed(path: string): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const probe = createConnection(path);
+      probe.once('connect', () => (probe.destroy(), resolve(true)));
+      probe.once('error', () => resolve(false));
+    });
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`nothing serves ${path}`);
+}
+
+describe('a run with --resident', { timeout: 60_000 }, () => {
+  it('starts a resident process after searching itself, and the next run is answered by it with the same files', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    const started: Started[] = [];
+    const argv = [TASK, '--root', root, '--cache-dir', cacheDirectory, '--format', 'paths'];
+    const run = () =>
+      runInProcess([...argv, '--resident'], {
+        startInBackground: (argv, input) => void started.push({ argv, input }),
+      });
+    const first = await run();
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain('no resident process answered: searching here');
+    expect(started.map(({ argv }) => argv)).toEqual([
+      ['resident', '--root', root, '--cache-dir', cacheDirectory],
+    ]);
+    const serving = serveInProcess(started[0] as Started);
+    await untilServed(residentSocketOf(cacheDirectory, root) ?? '');
+
+    const second = await run();
+    expect(second.stderr).toContain('answered by the resident process');
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stdout).toBe((await runInProcess([...argv, '--no-cache'])).stdout);
+    // Answered: nothing more is started, not even the stored index's build.
+    expect(started).toHaveLength(1);
+
+    stops[0]?.abort();
+    const ended = await serving;
+    expect(ended.code).toBe(0);
+    expect(JSON.parse(ended.stdout)).toEqual({ root, stopped: 'signal' });
+  });
+
+  it('searches itself when the process there cannot answer, and says why', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
+    await fakeResident(residentSocketOf(cacheDirectory, root) ?? '', 'not a pack\n');
+    const argv = [TASK, '--root', root, '--cache-dir', cacheDirectory, '--format', 'paths'];
+    const run = await runInProcess([...argv, '--resident']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('"reason":"an answer that is not JSON"');
+    expect(run.stdout).toBe((await runInProcess([...argv, '--no-cache'])).stdout);
+  });
+
+  it('counts the wait for a process that never answers in its --timeout', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
+    await fakeResident(residentSocketOf(cacheDirectory, root) ?? '', undefined);
+    const run = await runInProcess([
+      TASK,
+      '--root',
+      root,
+      '--cache-dir',
+      cacheDirectory,
+      '--resident',
+      '--timeout',
+      '1',
+    ]);
+    // The whole second went to the wait: nothing was left to judge a file in.
+    expect(run.code).toBe(1);
+    expect(run.lines.at(-1)).toMatch(/the --timeout ran out before any file was judged/);
+  });
+
+  it.each([
+    ['with --no-cache', ['--no-cache'], {}],
+    ['with the Claude judge', [], { ANTHROPIC_API_KEY: 'sk-ant-test' }],
+  ])('has no resident process %s', async (_, flags, env) => {
+    const { root, cacheDirectory } = await exampleCopy();
+    const args = settleCliArguments(
+      readCommandLine([
+        TASK,
+        '--root',
+        root,
+        '--cache-dir',
+        cacheDirectory,
+        '--resident',
+        ...flags,
+      ]),
+    );
+    const io = { env, version: '1' } as unknown as CliIo;
+    expect(await residentRunFor(io, args, root, pino({ level: 'silent' }))).toBeUndefined();
+  });
+
+  it('hands the hook’s search over too', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    const started: Started[] = [];
+    const hook = async () => {
+      let stdout = '';
+      let stderr = '';
+      await runCli({
+        argv: ['hook', '--resident', '--cache-dir', cacheDirectory],
+        env: { RETRIEVAL_HOOK_STORE: `${cacheDirectory}-hooks`, LOG_LEVEL: 'info' },
+        stdout: { write: (text: string) => (stdout += text) },
+        stderr: { write: (text: string) => (stderr += text) },
+        readStdin: async () =>
+          JSON.stringify(
+            preToolUse(
+              { description: 'Fix expiry', prompt: TASK, subagent_type: 'general-purpose' },
+              { cwd: root },
+            ),
+          ),
+        // The build of `serveInProcess`'s resident process (./run-in-process.ts).
+        version: '9.9.9',
+        startInBackground: (argv, input) => void started.push({ argv, input }),
+      });
+      return { stdout, stderr };
+    };
+    const first = await hook();
+    expect(started).toHaveLength(1);
+    void serveInProcess(started[0] as Started);
+    await untilServed(residentSocketOf(cacheDirectory, root) ?? '');
+    const second = await hook();
+    expect(second.stderr).toContain('answered by the resident process');
+    expect(second.stdout).toBe(first.stdout);
+    expect(JSON.parse(second.stdout)).toHaveProperty('hookSpecificOutput');
+  });
+});
+
+describe('the resident command', () => {
+  it.each([
+    ['no cache directory', ['--no-cache'], {}, undefined, /`resident` needs a cache directory/],
+    [
+      'an idle time that is not a number',
+      [],
+      { RETRIEVAL_RESIDENT_IDLE_SECONDS: 'soon' },
+      undefined,
+      /RETRIEVAL_RESIDENT_IDLE_SECONDS must be a number of seconds/,
+    ],
+    ['options that are not JSON', [], {}, '{oops', /reads a JSON object of options/],
+  ])('refuses %s with one line and exit 2', async (_, flags, env, stdin, message) => {
+    const { root, cacheDirectory } = await exampleCopy();
+    const run = await runInProcess(
+      ['resident', '--root', root, '--cache-dir', cacheDirectory, ...flags],
+      { env, stdin },
+    );
+    expect(run.code).toBe(2);
+    expect(run.lines[0]).toMatch(message);
+  });
+
+  it(
+    'runs in a process that outlives the run, answers the next one, and stops once idle',
+    { timeout: 120_000 },
+    async () => {
+      const { root, cacheDirectory } = await exampleCopy();
+      const env = {
+        ...offlineEnvironment(),
+        RETRIEVAL_CACHE_DIR: cacheDirectory,
+        RETRIEVAL_RESIDENT_IDLE_SECONDS: '4',
+        LOG_LEVEL: 'info',
+      };
+      const cli = ['--import', 'tsx', 'src/cli/main.ts', TASK, '--root', root];
+      const run = () =>
+        runNode([...cli, '--format', 'paths', '--resident'], {
+          cwd: process.cwd(),
+          env,
+          killAfterMs: 60_000,
+        });
+      const first = await run();
+      expect(first.code).toBe(0);
+      const socket = residentSocketOf(cacheDirectory, root) ?? '';
+      await untilServed(socket);
+      const second = await run();
+      expect(second.stderr).toContain('answered by the resident process');
+      expect(second.stdout).toBe(first.stdout);
+      // Idle for 4 s, it stops and takes its socket with it.
+      let gone = false;
+      for (let waited = 0; waited < 120 && !gone; waited++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        gone = await access(socket).then(
+          () => false,
+          () => true,
+        );
+      }
+      expect(gone).toBe(true);
+    },
+  );
+});
+
+/** A socket at `path` that answers every request with `answer`, or never answers. */
+async function fakeResident(path: string, answer: string | undefined): Promise<void> {
+  const server = createServer((socket) =>
+    socket.once('data', () => (answer === undefined ? undefined : socket.end(answer))),
+  );
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  const stop = new AbortController();
+  stop.signal.addEventListener('abort', () => server.close());
+  stops.push(stop);
+}

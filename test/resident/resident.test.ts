@@ -1,0 +1,210 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createConnection, createServer } from 'node:net';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { residentSocketOf } from '../../src/file-system/index-store.js';
+import { createHeuristicJudge } from '../../src/judges/heuristic/heuristic-judge.js';
+import { iterativeRetrieve } from '../../src/retrieve.js';
+import { askResident } from '../../src/resident/resident-client.js';
+import { MAX_REQUEST_BYTES } from '../../src/resident/resident-protocol.js';
+import { serveResident, type ResidentSettings } from '../../src/resident/resident-server.js';
+import { exampleCopy } from '../support/example-copy.js';
+import { removeTempTrees } from '../support/temp-tree.js';
+
+/** The resident process's server and the CLI's client, in this process, over a real socket. */
+
+const TASK = 'Fix the authentication token expiry bug';
+const stops: AbortController[] = [];
+
+afterEach(async () => {
+  for (const stop of stops.splice(0)) stop.abort();
+  await removeTempTrees();
+});
+
+async function startResident(settings: Partial<ResidentSettings> = {}) {
+  const { root, cacheDirectory } = await exampleCopy();
+  await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
+  const socketPath = residentSocketOf(cacheDirectory, root) ?? '';
+  const stop = new AbortController();
+  stops.push(stop);
+  const ended = serveResident({
+    root,
+    socketPath,
+    build: 'build-1',
+    options: { root, cacheDirectory },
+    idleMs: 60_000,
+    logger: pino({ level: 'silent' }),
+    signal: stop.signal,
+    ...settings,
+  });
+  await untilServed(socketPath);
+  const ask = (task: string, build = 'build-1', options: Record<string, unknown> = { root }) =>
+    askResident(socketPath, { build, task, options }, { waitMs: 30_000 });
+  return { root, cacheDirectory, socketPath, stop, ended, ask };
+}
+
+/** Waits until something accepts connections at `path`. */
+async function untilServed(path: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const probe = createConnection(path);
+      probe.once('connect', () => (probe.destroy(), resolve(true)));
+      probe.once('error', () => resolve(false));
+    });
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`nothing serves ${path}`);
+}
+
+const exists = (path: string) =>
+  import('node:fs/promises').then(({ access }) =>
+    access(path).then(
+      () => true,
+      () => false,
+    ),
+  );
+
+describe('a resident process', { timeout: 30_000 }, () => {
+  it('answers a run with the files a run in this process finds, then stops on its signal and removes its socket', async () => {
+    const resident = await startResident();
+    const reply = await resident.ask(TASK);
+    const here = await iterativeRetrieve(TASK, {
+      root: resident.root,
+      judge: createHeuristicJudge(),
+    });
+    expect('pack' in reply && reply.pack.files.map((file) => file.path)).toEqual(
+      here.files.map((file) => file.path),
+    );
+    resident.stop.abort();
+    expect(await resident.ended).toBe('signal');
+    expect(await exists(resident.socketPath)).toBe(false);
+  });
+
+  it('finds a file added since the run before', async () => {
+    const resident = await startResident();
+    await resident.ask(TASK);
+    await writeFile(
+      join(resident.root, 'src/auth/token-expiry-policy.ts'),
+      'export function tokenExpiryPolicy(token: string) {\n  // authentication token expiry\n  return token;\n}\n',
+    );
+    const reply = await resident.ask(TASK);
+    expect('pack' in reply && reply.pack.files.map((file) => file.path)).toContain(
+      'src/auth/token-expiry-policy.ts',
+    );
+  });
+
+  it('refuses a CLI of another build, and stops so that one of its own can take the socket', async () => {
+    const resident = await startResident();
+    expect(await resident.ask(TASK, 'build-2')).toEqual({ failed: 'refused: another build' });
+    expect(await resident.ended).toBe('other-build');
+  });
+
+  it('refuses a run on another root and a line that is not a request, and goes on serving', async () => {
+    const resident = await startResident();
+    const other = await resident.ask(TASK, 'build-1', { root: '/somewhere/else' });
+    expect('failed' in other && other.failed).toMatch(/serves .* only/);
+    const raw = await exchange(resident.socketPath, '{"protocol":1}\n');
+    expect(raw).toBe('{"refused":"not a request"}\n');
+    expect('pack' in (await resident.ask(TASK))).toBe(true);
+  });
+
+  it('drops a connection whose request runs over its bound, and goes on serving', async () => {
+    const resident = await startResident();
+    expect(await exchange(resident.socketPath, 'x'.repeat(MAX_REQUEST_BYTES + 1))).toBe('');
+    expect('pack' in (await resident.ask(TASK))).toBe(true);
+  });
+
+  it('stops after its idle time without a run, and removes its socket', async () => {
+    const resident = await startResident({ idleMs: 300 });
+    expect(await resident.ended).toBe('idle');
+    expect(await exists(resident.socketPath)).toBe(false);
+  });
+
+  it('stops when its socket file is removed', async () => {
+    const resident = await startResident();
+    await rm(resident.socketPath);
+    expect(await resident.ended).toBe('socket-gone');
+  });
+
+  it('leaves a socket another process serves, and takes over one that nobody serves', async () => {
+    const resident = await startResident();
+    const settings = {
+      root: resident.root,
+      socketPath: resident.socketPath,
+      build: 'build-1',
+      options: { root: resident.root },
+      idleMs: 60_000,
+      logger: pino({ level: 'silent' }),
+    };
+    expect(await serveResident(settings)).toBe('taken');
+    resident.stop.abort();
+    await resident.ended;
+    // What a process killed before it could remove its socket leaves there.
+    await writeFile(resident.socketPath, '');
+    const stop = new AbortController();
+    stops.push(stop);
+    void serveResident({ ...settings, signal: stop.signal });
+    await untilServed(resident.socketPath);
+    expect('pack' in (await resident.ask(TASK))).toBe(true);
+  });
+});
+
+describe('asking a resident process', { timeout: 30_000 }, () => {
+  it.each([
+    ['not JSON', 'not json\n', 'an answer that is not JSON'],
+    ['not a pack', '{"pack":{"files":"none"}}\n', 'an answer that is not a context pack'],
+    ['a refusal', '{"refused":"busy"}\n', 'refused: busy'],
+  ])(
+    'fails, for its caller to search itself, on an answer that is %s',
+    async (_, answer, failed) => {
+      const socketPath = await fakeResident((socket) => socket.end(answer));
+      expect(await askResident(socketPath, request, { waitMs: 10_000 })).toEqual({ failed });
+    },
+  );
+
+  it('fails when no answer comes within its wait, or its signal stops it', async () => {
+    const socketPath = await fakeResident(() => undefined);
+    expect(await askResident(socketPath, request, { waitMs: 200 })).toEqual({
+      failed: 'no answer within 200 ms',
+    });
+    const stop = new AbortController();
+    const asked = askResident(socketPath, request, { waitMs: 10_000, signal: stop.signal });
+    stop.abort();
+    expect(await asked).toEqual({ failed: 'interrupted' });
+  });
+
+  it('fails when nothing serves the socket', async () => {
+    const { cacheDirectory } = await exampleCopy();
+    const reply = await askResident(join(cacheDirectory, 'none.sock'), request, { waitMs: 10_000 });
+    expect('failed' in reply && reply.failed).toMatch(/ENOENT/);
+  });
+});
+
+const request = { build: 'build-1', task: TASK, options: {} };
+
+/** A socket whose server does `answer` with each connection. */
+async function fakeResident(answer: (socket: import('node:net').Socket) => void): Promise<string> {
+  const { cacheDirectory } = await exampleCopy();
+  await mkdir(cacheDirectory, { recursive: true });
+  const socketPath = join(cacheDirectory, 'fake.sock');
+  const server = createServer((socket) => socket.once('data', () => answer(socket)));
+  await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+  const stop = new AbortController();
+  stop.signal.addEventListener('abort', () => server.close());
+  stops.push(stop);
+  return socketPath;
+}
+
+/** Sends `text` on a new connection and returns all that comes back before it closes. */
+function exchange(socketPath: string, text: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = createConnection(socketPath);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(received));
+    socket.write(text);
+  });
+}
