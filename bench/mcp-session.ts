@@ -24,7 +24,7 @@ interface Answer {
 }
 
 /** VmHWM, the process's peak resident set, from /proc. */
-async function peakKibOf(pid: number | undefined): Promise<number | undefined> {
+export async function peakKibOf(pid: number | undefined): Promise<number | undefined> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const kib = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
   return kib === undefined ? undefined : Number(kib);

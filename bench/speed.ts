@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,6 +7,7 @@ import { median } from './metrics.js';
 import { runTimed, type Finished } from './timed-process.js';
 import { bareRepositories, treeOfSize } from './speed-trees.js';
 import { residentCall, type ResidentCall } from './mcp-session.js';
+import { NEW_TASKS, residentPeakKib, residentRun, untilResident } from './resident-process.js';
 
 const USAGE = `Usage: npm run bench:speed -- (--repos DIR | --trees DIRS) [options]
 
@@ -19,13 +21,15 @@ const USAGE = `Usage: npm run bench:speed -- (--repos DIR | --trees DIRS) [optio
   --cli FILE      the CLI to time (default: dist/cli/main.js; npm run build first)
   --out FILE      the JSON report (default: bench/reports/speed.json)
 
-First each tree's stored index is built (\`iterative-retrieval index\`, timed). Then each round
-runs, on each tree, the CLI with the offline judge cold (\`--no-cache\`: every file read) and warm
-(reading the index), the second of two calls to one MCP server (\`iterative-retrieval mcp\`:
-resident, its workspace kept from the first call), \`rg -l\` given the keywords the CLI searched
-for (when ripgrep is installed) and \`git ls-files\`, one after the other, so a busy machine slows
-all of them alike. A warm run or resident call that finds other files than the cold run stops
-the benchmark. Wall times and peak RSS (from /usr/bin/time, when present) are
+First each tree's stored index is built (\`iterative-retrieval index\`, timed), and a run with
+\`--resident\` starts each tree's resident process. Then each round runs, on each tree, the CLI
+with the offline judge cold (\`--no-cache\`: every file read) and warm (reading the index), the
+second of two calls to one MCP server (\`iterative-retrieval mcp\`: resident, its workspace kept
+from the first call, the same task), the CLI with \`--resident\` on a new task (answered by the
+resident process), \`rg -l\` given the keywords the CLI searched for (when ripgrep is installed)
+and \`git ls-files\`, one after the other, so a busy machine slows all of them alike. A warm run
+or resident call that finds other files than the cold run, or a \`--resident\` run other than a
+warm run of its task, stops the benchmark. Wall times and peak RSS (from /usr/bin/time, when present) are
 medians over the rounds; the phase timings are the CLI's own (\`timings\` in its JSON).`;
 
 const { values } = parseArgs({
@@ -80,7 +84,8 @@ const command = [process.execPath, ...(cli.endsWith('.ts') ? ['--import', 'tsx']
 async function runCli(args: readonly string[]): Promise<Finished> {
   const [file = '', ...prefix] = command;
   const finished = await timed(file, [...prefix, ...args]);
-  if (finished.code !== 0)
+  // Exit 1 is an answer too: nothing relevant found (a tiny tree, a task it does not touch).
+  if (finished.code !== 0 && finished.code !== 1)
     throw new Error(
       `the CLI failed (exit ${finished.code}): ${args.join(' ')}: ${finished.stderr}`,
     );
@@ -89,6 +94,8 @@ async function runCli(args: readonly string[]): Promise<Finished> {
 
 /** Stored indexes of the warm runs, built before the rounds; cold runs use none. */
 const indexes = await mkdtemp(join(tmpdir(), 'iterative-retrieval-speed-indexes-'));
+// Removed however the benchmark ends: the resident processes stop once their sockets are gone.
+process.on('exit', () => rmSync(indexes, { recursive: true, force: true }));
 
 async function runTool(
   tree: string,
@@ -128,6 +135,10 @@ interface Samples {
   tool: Finished[];
   warm: Finished[];
   resident: ResidentCall[];
+  /** The CLI with `--resident`, a new task each round. */
+  residentCli: Finished[];
+  /** The peak memory of the resident process serving the tree, at the end (KiB). */
+  residentProcessKib: number | undefined;
   /** `iterative-retrieval index` on the tree, with no index before. */
   indexBuild: Finished | undefined;
   phases: Pack['timings'][];
@@ -146,6 +157,8 @@ for (const tree of trees) {
     tool: [],
     warm: [],
     resident: [],
+    residentCli: [],
+    residentProcessKib: undefined,
     indexBuild: undefined,
     phases: [],
     ripgrep: [],
@@ -155,6 +168,26 @@ for (const tree of trees) {
 for (const sample of samples) {
   console.error(`indexing ${sample.tree}…`);
   sample.indexBuild = await runCli(['index', '--root', sample.tree, '--cache-dir', indexes]);
+  console.error(`starting the resident process on ${sample.tree}…`);
+  await untilResident(command, sample.tree, indexes);
+  const [task = ''] = NEW_TASKS;
+  const answered = await residentRun(command, sample.tree, indexes, task);
+  const warm = await runCli([
+    task,
+    '--root',
+    sample.tree,
+    '--judge',
+    'heuristic',
+    '--format',
+    'json',
+    '--cache-dir',
+    indexes,
+  ]);
+  if (
+    JSON.stringify(rankingOf(JSON.parse(answered.stdout) as Pack)) !==
+    JSON.stringify(rankingOf(JSON.parse(warm.stdout) as Pack))
+  )
+    throw new Error(`the resident process on ${sample.tree} found other files than a warm run`);
 }
 for (let round = 0; round <= runs; round++) {
   for (const sample of samples) {
@@ -165,6 +198,14 @@ for (let round = 0; round <= runs; round++) {
     const resident = await residentCall(command, sample.tree, indexes, values.task);
     if (JSON.stringify(resident.files) !== JSON.stringify(pack.files.map((file) => file.path)))
       throw new Error(`the resident call on ${sample.tree} found other files than the cold run`);
+    const residentCli = await residentRun(
+      command,
+      sample.tree,
+      indexes,
+      NEW_TASKS[round % NEW_TASKS.length] ?? '',
+    );
+    if (!residentCli.answered)
+      throw new Error(`the resident process on ${sample.tree} did not answer`);
     const keywords = [...new Set(pack.trace.flatMap((cycle) => cycle.query.keywords))];
     const ripgrep = hasRipgrep
       ? await timed('rg', [
@@ -183,7 +224,7 @@ for (let round = 0; round <= runs; round++) {
       '--exclude-standard',
     ]);
     console.error(
-      `round ${round}: ${sample.tree}: cold ${Math.round(finished.ms)} ms, warm ${Math.round(warm.finished.ms)} ms, resident ${Math.round(resident.ms)} ms`,
+      `round ${round}: ${sample.tree}: cold ${Math.round(finished.ms)} ms, warm ${Math.round(warm.finished.ms)} ms, resident ${Math.round(resident.ms)} ms, --resident ${Math.round(residentCli.finished.ms)} ms`,
     );
     // Round 0 warms the file cache and is not counted.
     if (round === 0) continue;
@@ -191,11 +232,14 @@ for (let round = 0; round <= runs; round++) {
     sample.tool.push(finished);
     sample.warm.push(warm.finished);
     sample.resident.push(resident);
+    sample.residentCli.push(residentCli.finished);
     sample.phases.push(pack.timings);
     if (ripgrep) sample.ripgrep.push(ripgrep);
     sample.gitListing.push(gitListing);
   }
 }
+
+for (const sample of samples) sample.residentProcessKib = await residentPeakKib(sample.tree);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 const mib = (runs: { peakKib?: number | undefined }[]) => {
@@ -207,6 +251,7 @@ const rows = samples.map((sample) => {
   const tool = wall(sample.tool);
   const warm = wall(sample.warm);
   const resident = median(sample.resident.map((call) => call.ms));
+  const residentCli = wall(sample.residentCli);
   const ripgrep = sample.ripgrep.length ? wall(sample.ripgrep) : undefined;
   const phase = (name: keyof Pack['timings']) =>
     Math.round(median(sample.phases.map((timings) => timings[name])));
@@ -221,26 +266,29 @@ const rows = samples.map((sample) => {
     warmRatio: ripgrep ? warm / ripgrep : undefined,
     residentMs: resident,
     residentRatio: ripgrep ? resident / ripgrep : undefined,
+    residentCliMs: residentCli,
+    residentCliRatio: ripgrep ? residentCli / ripgrep : undefined,
     indexBuildMs: sample.indexBuild?.ms,
     gitListingMs: wall(sample.gitListing),
     peak: mib(sample.tool),
     warmPeak: mib(sample.warm),
     residentPeak: mib(sample.resident),
+    residentCliPeak: mib(sample.residentCli),
+    residentProcessPeak: mib([{ peakKib: sample.residentProcessKib }]),
     phases: { read: phase('readMs'), dispatch: phase('dispatchMs'), evaluate: phase('evaluateMs') },
   };
 });
 
 const ratio = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(1)}×`);
 const table = [
-  '| files on disk / read | cold | `rg -l` | ratio | warm | ratio | resident | ratio | index build | `git ls-files` | peak RSS cold / warm / resident | cold read / dispatch / evaluate |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| files on disk / read | cold | `rg -l` | ratio | warm | ratio | resident | ratio | `--resident`, new task | ratio | index build | `git ls-files` | peak RSS cold / warm / resident | `--resident` run / its process | cold read / dispatch / evaluate |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (row) =>
-      `| ${row.filesOnDisk.toLocaleString('en')} / ${row.filesRead.toLocaleString('en')} | ${seconds(row.toolMs)} | ${row.ripgrepMs === undefined ? '–' : seconds(row.ripgrepMs)} | ${ratio(row.ratio)} | ${seconds(row.warmMs)} | ${ratio(row.warmRatio)} | ${seconds(row.residentMs)} | ${ratio(row.residentRatio)} | ${row.indexBuildMs === undefined ? '–' : seconds(row.indexBuildMs)} | ${seconds(row.gitListingMs)} | ${row.peak} / ${row.warmPeak} / ${row.residentPeak} | ${row.phases.read} / ${row.phases.dispatch} / ${row.phases.evaluate} ms |`,
+      `| ${row.filesOnDisk.toLocaleString('en')} / ${row.filesRead.toLocaleString('en')} | ${seconds(row.toolMs)} | ${row.ripgrepMs === undefined ? '–' : seconds(row.ripgrepMs)} | ${ratio(row.ratio)} | ${seconds(row.warmMs)} | ${ratio(row.warmRatio)} | ${seconds(row.residentMs)} | ${ratio(row.residentRatio)} | ${seconds(row.residentCliMs)} | ${ratio(row.residentCliRatio)} | ${row.indexBuildMs === undefined ? '–' : seconds(row.indexBuildMs)} | ${seconds(row.gitListingMs)} | ${row.peak} / ${row.warmPeak} / ${row.residentPeak} | ${row.residentCliPeak} / ${row.residentProcessPeak} | ${row.phases.read} / ${row.phases.dispatch} / ${row.phases.evaluate} ms |`,
   ),
 ].join('\n');
 console.log(`${runs} rounds, medians${hasRipgrep ? '' : '; ripgrep is not installed'}\n\n${table}`);
-await rm(indexes, { recursive: true, force: true });
 await mkdir(dirname(values.out), { recursive: true });
 await writeFile(
   values.out,
