@@ -127,7 +127,8 @@ export const retrievalOptionsSchema = z
           typeof value === 'object' &&
           value !== null &&
           typeof (value as Partial<WorkspaceCache>).get === 'function' &&
-          typeof (value as Partial<WorkspaceCache>).keep === 'function',
+          typeof (value as Partial<WorkspaceCache>).keep === 'function' &&
+          typeof (value as Partial<WorkspaceCache>).forget === 'function',
         'must be made by createWorkspaceCache',
       )
       .optional(),

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { describeWorkspace } from './repository/overview.js';
-import { openWorkspace, type Workspace } from './repository/workspace.js';
+import { mayTakeAgain, openWorkspace, type Workspace } from './repository/workspace.js';
 import type { CacheDirectory } from './file-system/index-store.js';
 import { loadIndex, saveIndex } from './repository/index-cache.js';
 import { excerptCandidate } from './dispatch/dispatch.js';
@@ -126,18 +126,26 @@ async function retrieveWithin(
           },
           cache,
         );
-  const previous = resolved.workspaceCache?.get(root);
+  let previous = resolved.workspaceCache?.get(root);
   // Loaded while the tree is listed; a workspace held in memory has its index already.
   const index = previous?.index
     ? Promise.resolve({ stored: previous.index.updated })
     : cache && loadStoredIndex(cache, root, logger);
-  const workspace = await openWorkspace(root, {
+  const settings = {
     excludes: resolved.excludes,
     allowSecretFiles: resolved.allowSecretFiles,
     maxFileBytes: resolved.maxFileBytes,
     maxFiles: resolved.maxRepositoryFiles,
     task,
     syntax: resolved.syntax,
+  };
+  // Over the cap, one read for another task: let go now, not held while its successor is read.
+  if (previous && !mayTakeAgain(previous, root, settings)) {
+    resolved.workspaceCache?.forget(root);
+    previous = undefined;
+  }
+  const workspace = await openWorkspace(root, {
+    ...settings,
     index,
     reusable: resolved.workspaceCache !== undefined,
     previous,

@@ -13,6 +13,8 @@ export interface WorkspaceCache {
   get(root: string): Workspace | undefined;
   /** Keeps `workspace` for its root, in place of any held before; over `maxRoots`, the oldest goes. */
   keep(workspace: Workspace): void;
+  /** Lets the workspace held for `root` go, if any. */
+  forget(root: string): void;
   /** Lets every held workspace go. */
   clear(): void;
 }
@@ -42,6 +44,7 @@ export function createWorkspaceCache(options: WorkspaceCacheOptions = {}): Works
   };
   return {
     get: (root) => held.get(root),
+    forget: (root) => void held.delete(root),
     keep(workspace) {
       held.delete(workspace.root);
       held.set(workspace.root, workspace);

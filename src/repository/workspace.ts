@@ -108,6 +108,24 @@ const EMPTY = Buffer.alloc(0);
 /** Below this many files, starting the reader's worker costs more than it saves. */
 const MIN_FILES_FOR_THE_READER = 256;
 
+/**
+ * Whether `previous` may be taken again by an opening of `root` with `options`, if the tree is
+ * unchanged: false when its settings differ, or it left files out over the cap for another task.
+ * One that may not is better let go before the tree is read again than held beside its successor.
+ */
+export function mayTakeAgain(
+  previous: Workspace,
+  root: string,
+  options: WorkspaceOptions,
+): boolean {
+  const before = provenances.get(previous);
+  return (
+    before !== undefined &&
+    before.settings === settingsOf(root, options) &&
+    (before.task === undefined || before.task === options.task)
+  );
+}
+
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
   const listingStarted = Date.now();

@@ -29,12 +29,15 @@ export const MAX_REQUEST_BYTES = 4 * MAX_TASK_BYTES;
 /** A pack holds excerpts of at most a few dozen files. */
 export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
-/** The first line `stream` sends, within `maxBytes`; rejects when it ends, fails or runs over first. */
+/**
+ * The first line `stream` sends, within `maxBytes`; rejects when it ends, closes, fails or runs
+ * over first.
+ */
 export function readFirstLine(stream: NodeJS.ReadableStream, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const lines = new LineSplitter(maxBytes);
     const stop = (settle: () => void) => {
-      stream.off('data', onData).off('end', onEnd).off('error', onError);
+      stream.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
       settle();
     };
     const onData = (chunk: Buffer) => {
@@ -44,6 +47,6 @@ export function readFirstLine(stream: NodeJS.ReadableStream, maxBytes: number): 
     };
     const onEnd = () => stop(() => reject(new Error('the connection ended before a whole line')));
     const onError = (error: Error) => stop(() => reject(error));
-    stream.on('data', onData).on('end', onEnd).on('error', onError);
+    stream.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
   });
 }

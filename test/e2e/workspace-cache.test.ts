@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkspaceCache } from '../../src/workspace-cache.js';
+import { createWorkspaceCache, type WorkspaceCache } from '../../src/workspace-cache.js';
 import { iterativeRetrieve } from '../../src/retrieve.js';
 import type { ContextPack } from '../../src/output/context-pack.js';
 import { removeTempTrees } from '../support/temp-tree.js';
@@ -78,6 +78,28 @@ describe('a workspace kept between runs (workspaceCache)', () => {
     expect(after.files.find((file) => file.path === 'src/ledger.ts')?.excerpt).toContain(
       'ledgerReconciliationWindow = 30',
     );
+  });
+
+  it('lets a workspace read for another task over the cap go before reading the tree again', async () => {
+    const { root } = await exampleCopy();
+    const kept = createWorkspaceCache();
+    const calls: string[] = [];
+    const workspaceCache: WorkspaceCache = {
+      get: (path) => (calls.push('get'), kept.get(path)),
+      keep: (workspace) => (calls.push(`keep ${workspace.reused === true}`), kept.keep(workspace)),
+      forget: (path) => (calls.push('forget'), kept.forget(path)),
+      clear: () => kept.clear(),
+    };
+    // Over the cap, which files are read depends on the task.
+    const options = { root, history: false, maxRepositoryFiles: 10, workspaceCache };
+    const [first = '', second = ''] = TASKS;
+    for (const task of [first, first, second]) await iterativeRetrieve(task, options);
+    expect(calls).toEqual(['get', 'keep false', 'get', 'keep true', 'get', 'forget', 'keep false']);
+    // Under the cap, any task may take it again.
+    calls.length = 0;
+    for (const task of TASKS)
+      await iterativeRetrieve(task, { ...options, maxRepositoryFiles: 1000 });
+    expect(calls).toEqual(['get', 'forget', 'keep false', 'get', 'keep true']);
   });
 
   it('refuses anything but a cache as the option, naming it, before any work', async () => {
