@@ -10,7 +10,16 @@ import { quoteValue } from './quote-value.js';
  * keeps a repository in memory for `--resident` runs (./resident-command.ts).
  */
 export type Command = 'retrieve' | 'hook' | 'mcp' | 'index' | 'resident';
-const COMMANDS: readonly string[] = ['hook', 'mcp', 'index', 'resident'] satisfies Command[];
+
+/** Each command but a plain run, and why it takes no task argument. */
+const WHY_NO_TASK: Record<Exclude<Command, 'retrieve'>, string> = {
+  hook: 'its tasks come from Claude Code',
+  mcp: 'its tasks come from the MCP client',
+  index: 'it indexes the --root directory',
+  resident: 'its tasks come from runs with --resident',
+};
+const isCommand = (word: string): word is keyof typeof WHY_NO_TASK =>
+  Object.hasOwn(WHY_NO_TASK, word);
 
 /** The command line as typed: which command, the task, and each flag's raw value in order. */
 export interface CommandLine {
@@ -30,13 +39,13 @@ export type FlagOptions = Pick<RetrievalOptions, FlagOption>;
 export type { CliArguments } from './flag-values.js';
 
 /**
- * The command: `hook`, `mcp`, `index` or `resident` when it is the first argument, else a plain run. Decided
- * from the first argument alone, before any parsing, so that a hook whose flags are wrong still
- * knows it is a hook (and must not exit 2). A task is never `retrieve`.
+ * The command: `hook`, `mcp`, `index` or `resident` when it is the first argument, else a plain
+ * run. Decided from the first argument alone, before any parsing, so that a hook whose flags are
+ * wrong still knows it is a hook (and must not exit 2). A task is never `retrieve`.
  */
 export function commandOf(argv: readonly string[]): Command {
   const [first = ''] = argv;
-  return COMMANDS.includes(first) ? (first as Command) : 'retrieve';
+  return isCommand(first) ? first : 'retrieve';
 }
 
 const BY_NAME = new Map(
@@ -93,7 +102,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
   if (command !== 'retrieve') positionals.shift();
   if (command !== 'retrieve' && positionals.length > 0)
     throw new ConfigError(
-      `\`${command}\` takes no task argument (got ${quoteValue(positionals[0] ?? '')}); ${command === 'index' || command === 'resident' ? `it ${command === 'index' ? 'indexes' : 'serves'} the --root directory` : `its tasks come from ${command === 'hook' ? 'Claude Code' : 'the MCP client'}`}`,
+      `\`${command}\` takes no task argument (got ${quoteValue(positionals[0] ?? '')}); ${WHY_NO_TASK[command]}`,
       { option: 'task' },
     );
   if (positionals.length > 1)

@@ -33,9 +33,9 @@ const flagsOf = (group: FlagDefinition['group']) =>
 
 /** `--help`, written from the flag table so that it lists every flag the parser knows. */
 export const USAGE = `Usage: iterative-retrieval [task] [options]
-       iterative-retrieval hook [options]    Claude Code hook: context for subagents (stdin JSON)
-       iterative-retrieval mcp [options]     MCP server on stdio with a retrieve_context tool
-       iterative-retrieval index [options]   build or update --root's stored index now
+       iterative-retrieval hook [options]      Claude Code hook: context for subagents (stdin JSON)
+       iterative-retrieval mcp [options]       MCP server on stdio with a retrieve_context tool
+       iterative-retrieval index [options]     build or update --root's stored index now
        iterative-retrieval resident [options]  keep --root in memory for --resident runs
 
 Finds the files a subagent needs for a task. The task comes from the argument, --task-file, or
