@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ConfigError } from '../errors.js';
 import type { CliArguments } from './args.js';
 import type { CliIo } from './run-cli.js';
 
@@ -19,4 +20,19 @@ export function cacheDirectoryFor(
   if (xdg) return join(xdg, 'iterative-retrieval');
   const home = env.HOME?.trim();
   return home ? join(home, '.cache', 'iterative-retrieval') : undefined;
+}
+
+/** The cache directory a command cannot do without (`index`, `resident`): none is a usage error. */
+export function requiredCacheDirectory(
+  command: string,
+  args: Pick<CliArguments, 'cacheDir' | 'noCache'>,
+  env: CliIo['env'],
+): string {
+  const directory = cacheDirectoryFor(args, env);
+  if (directory === undefined)
+    throw new ConfigError(
+      `\`${command}\` needs a cache directory: --cache-dir, RETRIEVAL_CACHE_DIR, XDG_CACHE_HOME or HOME (and no --no-cache)`,
+      { option: '--cache-dir' },
+    );
+  return directory;
 }

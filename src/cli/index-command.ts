@@ -1,11 +1,10 @@
 import type { Logger } from 'pino';
 import { buildIndex } from '../build-index.js';
-import { ConfigError } from '../errors.js';
 import type { CliArguments } from './args.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import type { CliIo } from './run-cli.js';
-import { cacheDirectoryFor } from './cache-directory.js';
+import { requiredCacheDirectory } from './cache-directory.js';
 
 /**
  * `iterative-retrieval index`: builds `--root`'s stored index, or brings it up to date, and prints
@@ -17,12 +16,7 @@ export async function runIndexCommand(
   args: CliArguments,
   logger: Logger,
 ): Promise<number> {
-  const cacheDirectory = cacheDirectoryFor(args, io.env);
-  if (cacheDirectory === undefined)
-    throw new ConfigError(
-      '`index` needs a cache directory: --cache-dir, RETRIEVAL_CACHE_DIR, XDG_CACHE_HOME or HOME (and no --no-cache)',
-      { option: '--cache-dir' },
-    );
+  const cacheDirectory = requiredCacheDirectory('index', args, io.env);
   const { maxRepositoryFiles, excludes, allowSecretFiles } = retrievalOptionsFrom(args);
   const built = await buildIndex({
     root: args.root,

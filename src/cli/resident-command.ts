@@ -9,7 +9,7 @@ import type { CliArguments } from './args.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import type { CliIo } from './run-cli.js';
-import { cacheDirectoryFor } from './cache-directory.js';
+import { requiredCacheDirectory } from './cache-directory.js';
 
 /** How long a resident process waits for a run before it stops, unless the environment says. */
 const DEFAULT_IDLE_SECONDS = 600;
@@ -26,13 +26,7 @@ export async function runResidentCommand(
   args: CliArguments,
   logger: Logger,
 ): Promise<number> {
-  const directory = cacheDirectoryFor(args, io.env);
-  if (directory === undefined)
-    throw new ConfigError(
-      '`resident` needs a cache directory: --cache-dir, RETRIEVAL_CACHE_DIR, XDG_CACHE_HOME or HOME (and no --no-cache)',
-      { option: '--cache-dir' },
-    );
-  const cacheDirectory = resolve(directory);
+  const cacheDirectory = resolve(requiredCacheDirectory('resident', args, io.env));
   const root = resolve(args.root);
   const socketPath = residentSocketOf(cacheDirectory, root);
   if (socketPath === undefined)

@@ -1,6 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { access } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { access, mkdir } from 'node:fs/promises';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { residentRunFor } from '../../src/cli/resident-run.js';
@@ -11,6 +9,7 @@ import { residentSocketOf } from '../../src/file-system/index-store.js';
 import { preToolUse } from '../hooks/hook-runner.js';
 import { exampleCopy } from '../support/example-copy.js';
 import { offlineEnvironment, runNode } from '../support/run-process.js';
+import { answeringSocket, untilServed } from '../support/socket.js';
 import { removeTempTrees } from '../support/temp-tree.js';
 import { runInProcess } from './run-in-process.js';
 
@@ -24,6 +23,17 @@ afterEach(async () => {
   await removeTempTrees();
 });
 
+/** A run of the task on `root` with `--resident`, and `more` flags. */
+const withResident = (root: string, cacheDirectory: string, ...more: string[]) => [
+  TASK,
+  '--root',
+  root,
+  '--cache-dir',
+  cacheDirectory,
+  '--resident',
+  ...more,
+];
+
 interface Started {
   argv: readonly string[];
   input: string | undefined;
@@ -34,19 +44,6 @@ function serveInProcess(started: Started) {
   const stop = new AbortController();
   stops.push(stop);
   return runInProcess([...started.argv], { stdin: started.input, signal: stop.signal });
-}
-
-async function untilServed(path: string): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = createConnection(path);
-      probe.once('connect', () => (probe.destroy(), resolve(true)));
-      probe.once('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`nothing serves ${path}`);
 }
 
 describe('a run with --resident', { timeout: 60_000 }, () => {
@@ -81,9 +78,7 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
   });
 
   it('searches itself when the process there cannot answer, and says why', async () => {
-    const { root, cacheDirectory } = await exampleCopy();
-    await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
-    await fakeResident(residentSocketOf(cacheDirectory, root) ?? '', 'not a pack\n');
+    const { root, cacheDirectory } = await exampleAnswered('not a pack\n');
     const argv = [TASK, '--root', root, '--cache-dir', cacheDirectory, '--format', 'paths'];
     const run = await runInProcess([...argv, '--resident']);
     expect(run.code).toBe(0);
@@ -92,19 +87,8 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
   });
 
   it('counts the wait for a process that never answers in its --timeout', async () => {
-    const { root, cacheDirectory } = await exampleCopy();
-    await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
-    await fakeResident(residentSocketOf(cacheDirectory, root) ?? '', undefined);
-    const run = await runInProcess([
-      TASK,
-      '--root',
-      root,
-      '--cache-dir',
-      cacheDirectory,
-      '--resident',
-      '--timeout',
-      '1',
-    ]);
+    const { root, cacheDirectory } = await exampleAnswered(undefined);
+    const run = await runInProcess(withResident(root, cacheDirectory, '--timeout', '1'));
     // The whole second went to the wait: nothing was left to judge a file in.
     expect(run.code).toBe(1);
     expect(run.lines.at(-1)).toMatch(/the --timeout ran out before any file was judged/);
@@ -115,17 +99,7 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
     ['with the Claude judge', [], { ANTHROPIC_API_KEY: 'sk-ant-test' }],
   ])('has no resident process %s', async (_, flags, env) => {
     const { root, cacheDirectory } = await exampleCopy();
-    const args = settleCliArguments(
-      readCommandLine([
-        TASK,
-        '--root',
-        root,
-        '--cache-dir',
-        cacheDirectory,
-        '--resident',
-        ...flags,
-      ]),
-    );
+    const args = settleCliArguments(readCommandLine(withResident(root, cacheDirectory, ...flags)));
     const io = { env, version: '1' } as unknown as CliIo;
     expect(await residentRunFor(io, args, root, pino({ level: 'silent' }))).toBeUndefined();
   });
@@ -225,13 +199,16 @@ describe('the resident command', () => {
   );
 });
 
-/** A socket at `path` that answers every request with `answer`, or never answers. */
-async function fakeResident(path: string, answer: string | undefined): Promise<void> {
-  const server = createServer((socket) =>
-    socket.once('data', () => (answer === undefined ? undefined : socket.end(answer))),
-  );
-  await new Promise<void>((resolve) => server.listen(path, resolve));
+/** A copy of the example whose resident process's socket answers each run with `answer`. */
+async function exampleAnswered(answer: string | undefined) {
+  const copy = await exampleCopy();
+  await mkdir(copy.cacheDirectory, { recursive: true, mode: 0o700 });
   const stop = new AbortController();
-  stop.signal.addEventListener('abort', () => server.close());
   stops.push(stop);
+  await answeringSocket(
+    residentSocketOf(copy.cacheDirectory, copy.root) ?? '',
+    answer,
+    stop.signal,
+  );
+  return copy;
 }

@@ -1,5 +1,5 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { askResident } from '../../src/resident/resident-client.js';
 import { MAX_REQUEST_BYTES } from '../../src/resident/resident-protocol.js';
 import { serveResident, type ResidentSettings } from '../../src/resident/resident-server.js';
 import { exampleCopy } from '../support/example-copy.js';
+import { answeringSocket, untilServed } from '../support/socket.js';
 import { removeTempTrees } from '../support/temp-tree.js';
 
 /** The resident process's server and the CLI's client, in this process, over a real socket. */
@@ -42,20 +43,6 @@ async function startResident(settings: Partial<ResidentSettings> = {}) {
   const ask = (task: string, build = 'build-1', options: Record<string, unknown> = { root }) =>
     askResident(socketPath, { build, task, options }, { waitMs: 30_000 });
   return { root, cacheDirectory, socketPath, stop, ended, ask };
-}
-
-/** Waits until something accepts connections at `path`. */
-async function untilServed(path: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = createConnection(path);
-      probe.once('connect', () => (probe.destroy(), resolve(true)));
-      probe.once('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`nothing serves ${path}`);
 }
 
 const exists = (path: string) =>
@@ -159,13 +146,13 @@ describe('asking a resident process', { timeout: 30_000 }, () => {
   ])(
     'fails, for its caller to search itself, on an answer that is %s',
     async (_, answer, failed) => {
-      const socketPath = await fakeResident((socket) => socket.end(answer));
+      const socketPath = await fakeResident(answer);
       expect(await askResident(socketPath, request, { waitMs: 10_000 })).toEqual({ failed });
     },
   );
 
   it('fails when no answer comes within its wait, or its signal stops it', async () => {
-    const socketPath = await fakeResident(() => undefined);
+    const socketPath = await fakeResident(undefined);
     expect(await askResident(socketPath, request, { waitMs: 200 })).toEqual({
       failed: 'no answer within 200 ms',
     });
@@ -184,16 +171,14 @@ describe('asking a resident process', { timeout: 30_000 }, () => {
 
 const request = { build: 'build-1', task: TASK, options: {} };
 
-/** A socket whose server does `answer` with each connection. */
-async function fakeResident(answer: (socket: import('node:net').Socket) => void): Promise<string> {
+/** A socket whose stand-in process answers each request with `answer` (or never). */
+async function fakeResident(answer: string | undefined): Promise<string> {
   const { cacheDirectory } = await exampleCopy();
   await mkdir(cacheDirectory, { recursive: true });
   const socketPath = join(cacheDirectory, 'fake.sock');
-  const server = createServer((socket) => socket.once('data', () => answer(socket)));
-  await new Promise<void>((resolve) => server.listen(socketPath, resolve));
   const stop = new AbortController();
-  stop.signal.addEventListener('abort', () => server.close());
   stops.push(stop);
+  await answeringSocket(socketPath, answer, stop.signal);
   return socketPath;
 }
 
