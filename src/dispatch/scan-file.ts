@@ -1,4 +1,5 @@
 import { identifiersOf } from '../text/identifiers.js';
+import { lineAt, lineStartsOf } from '../text/line-starts.js';
 import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
 import {
   hasAllWords,
@@ -142,17 +143,6 @@ function searchableText(file: SourceFile, known: KnownWords) {
 }
 
 type SearchableText = ReturnType<typeof searchableText>;
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
-}
-
-function lineAt(text: string, starts: readonly number[], line: number): string {
-  const next = starts[line + 1];
-  return text.slice(starts[line] ?? 0, next === undefined ? text.length : next - 1);
-}
 
 const showable = (text: SearchableText, line: number) =>
   text.lineLength(line) > 0 && text.lineLength(line) <= MAX_MATCHED_LINE_LENGTH;
