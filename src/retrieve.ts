@@ -139,7 +139,8 @@ async function retrieveWithin(
     task,
     syntax: resolved.syntax,
   };
-  // Over the cap, one read for another task: let go now, not held while its successor is read.
+  // One that cannot be taken again (over the cap for another task, or other settings) is let go
+  // now, not held while its successor is read; its stored index is still used.
   if (previous && !mayTakeAgain(previous, root, settings)) {
     resolved.workspaceCache?.forget(root);
     previous = undefined;
