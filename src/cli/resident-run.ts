@@ -66,11 +66,14 @@ export async function residentRunFor(
   return {
     async ask(task, options, signal = io.signal) {
       const started = performance.now();
-      const waitMs =
-        options.timeoutSeconds !== undefined ? options.timeoutSeconds * 1000 : DEFAULT_WAIT_MS;
+      const limit = options.timeoutSeconds;
+      const waitMs = limit !== undefined ? limit * 1000 : DEFAULT_WAIT_MS;
+      // The process's run ends a little before the wait does, so that its answer arrives in time.
+      const theirs =
+        limit !== undefined ? { timeoutSeconds: limit - Math.min(0.5, limit / 10) } : {};
       const reply = await askResident(
         socketPath,
-        { build, task, options: { ...options, root, cacheDirectory } },
+        { build, task, options: { ...options, ...theirs, root, cacheDirectory } },
         { waitMs, signal },
       );
       if ('pack' in reply) {
@@ -78,9 +81,9 @@ export async function residentRunFor(
         return { pack: reply.pack };
       }
       logger.info({ reason: reply.failed }, 'no resident process answered: searching here');
-      if (options.timeoutSeconds === undefined) return { options };
+      if (limit === undefined) return { options };
       // The --timeout holds for the whole run, the wait included.
-      const left = options.timeoutSeconds - (performance.now() - started) / 1000;
+      const left = limit - (performance.now() - started) / 1000;
       return { options: { ...options, timeoutSeconds: Math.max(left, 0.001) } };
     },
     start(options) {

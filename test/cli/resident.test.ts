@@ -1,4 +1,5 @@
 import { access, mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { residentRunFor } from '../../src/cli/resident-run.js';
@@ -92,6 +93,27 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
     // The whole second went to the wait: nothing was left to judge a file in.
     expect(run.code).toBe(1);
     expect(run.lines.at(-1)).toMatch(/the --timeout ran out before any file was judged/);
+  });
+
+  it('asks the process to end its run a little before the --timeout, so that its answer arrives in time', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
+    const requests: { options: { timeoutSeconds?: number } }[] = [];
+    const server = createServer((socket) =>
+      socket.once('data', (chunk: Buffer) => {
+        requests.push(JSON.parse(chunk.toString('utf8')) as (typeof requests)[number]);
+        socket.end('{"refused":"recorded"}\n');
+      }),
+    );
+    await new Promise<void>((resolve) =>
+      server.listen(residentSocketOf(cacheDirectory, root) ?? '', resolve),
+    );
+    try {
+      await runInProcess(withResident(root, cacheDirectory, '--timeout', '10'));
+    } finally {
+      server.close();
+    }
+    expect(requests.map((request) => request.options.timeoutSeconds)).toEqual([9.5]);
   });
 
   it.each([
