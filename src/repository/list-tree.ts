@@ -62,6 +62,8 @@ export async function listTree(root: string, options: ListTreeOptions): Promise<
     const files = await listRepository(root, '', excluded, options, 0);
     if (files) return { files: files.sort(byPath), byGit: true, ignored: 0 };
   }
+  // git stopped by the time limit is not git failing: the run is over, and no walk starts.
+  options.signal?.throwIfAborted();
   const walked = await walkTree(root, options);
   return { ...walked, files: walked.files.sort(byPath) };
 }
@@ -73,6 +75,7 @@ async function walkTree(root: string, options: ListTreeOptions): Promise<TreeLis
   if (gitExclude) rules.add({ directory: '', content: gitExclude.toString('utf8') });
   let ignored = 0;
   const files = await listFiles(root, options.excludes, async (directory, entries) => {
+    options.signal?.throwIfAborted();
     if (entries.some((entry) => entry.name === '.gitignore' && !entry.isDirectory)) {
       const path = directory ? `${directory}/.gitignore` : '.gitignore';
       const content = await readBytes(root, path, options.maxIgnoreFileBytes);

@@ -102,6 +102,21 @@ describe('listTree', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it.each([
+    ['a git work tree', repository],
+    ['a tree outside git', () => createTempTree(TREE)],
+  ])(
+    'stops when its time is up, in %s: git stopped starts no walk of the tree',
+    async (_, make) => {
+      const root = await make();
+      const stop = new AbortController();
+      stop.abort(new Error('the time limit'));
+      await expect(listTree(root, { ...OPTIONS, signal: stop.signal })).rejects.toThrow(
+        'the time limit',
+      );
+    },
+  );
+
   it('walks a tree outside git with the same rules, never entering an ignored directory', async () => {
     const root = await createTempTree({
       ...TREE,
