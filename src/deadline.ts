@@ -54,3 +54,13 @@ export function startDeadline(
     },
   };
 }
+
+/**
+ * Lets the timers already due fire (a deadline's among them) before the caller goes on: a run
+ * whose steps all resolve at once (the offline judge) otherwise never reaches the event loop's
+ * timers, and a deadline that came due while it worked would never abort it. A timer, not
+ * `setImmediate`: timers fire in the order they came due, so when this one resolves, every timer
+ * due before it has fired.
+ */
+export const letDueTimersFire = (): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, 0));

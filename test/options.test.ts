@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, iterativeRetrieve } from '../src/index.js';
 import { parseRetrievalOptions } from '../src/options.js';
+import { createScriptedJudge } from './support/scripted-judge.js';
 
 describe('retrieval options', () => {
   it('documents its defaults by applying them', () => {
@@ -101,6 +102,33 @@ describe('retrieval options', () => {
       history: false,
     });
     expect(pack.stopReason).toBe('aborted');
+  });
+
+  it('stops at `timeoutSeconds` when every step of the run resolves at once', async () => {
+    // The first evaluations keep the thread busy past the limit; nothing yields to the event loop.
+    let busyUntil = 0;
+    const judge = createScriptedJudge({
+      initial: { keywords: ['token'] },
+      verdicts: {},
+      fallback: 0.9,
+      refinements: [{ keywords: ['expiry'] }, { keywords: ['refresh'] }],
+    });
+    const evaluate = judge.evaluate.bind(judge);
+    judge.evaluate = (task, candidate, context) => {
+      busyUntil ||= performance.now() + 1500;
+      while (performance.now() < busyUntil);
+      return evaluate(task, candidate, context);
+    };
+    const pack = await iterativeRetrieve('Fix the token expiry', {
+      root: 'test/fixtures/example-service',
+      judge,
+      timeoutSeconds: 1,
+      maxCycles: 3,
+      stopWhen: [],
+      history: false,
+    });
+    expect(pack.stopReason).toBe('aborted');
+    expect(pack.trace).toHaveLength(1);
   });
 
   it('fails before any work on an empty task', async () => {

@@ -1,4 +1,5 @@
 import { dispatch, type DispatchResult } from '../dispatch/dispatch.js';
+import { letDueTimersFire } from '../deadline.js';
 import { querySchema, type Query } from '../contracts/query.js';
 import { refinementSchema, type Verdict } from '../contracts/refinement.js';
 import type { CycleTrace } from './cycle-trace.js';
@@ -29,6 +30,7 @@ export async function runLoop(input: LoopInput): Promise<LoopOutcome> {
   if (typeof first === 'string') return endRun(run, first);
   let query = first;
   for (let cycle = 1; ; cycle++) {
+    await letDueTimersFire();
     if (input.options.signal?.aborted) return endRun(run, 'aborted');
     const started = performance.now();
     const found = await dispatchCycle(run, cycle, query);
