@@ -100,9 +100,10 @@ process.on('exit', () => rmSync(indexes, { recursive: true, force: true }));
 async function runTool(
   tree: string,
   cache: 'cold' | 'warm',
+  task = values.task,
 ): Promise<{ finished: Finished; pack: Pack }> {
   const finished = await runCli([
-    values.task,
+    task,
     '--root',
     tree,
     '--judge',
@@ -172,20 +173,10 @@ for (const sample of samples) {
   await untilResident(command, sample.tree, indexes);
   const [task = ''] = NEW_TASKS;
   const answered = await residentRun(command, sample.tree, indexes, task);
-  const warm = await runCli([
-    task,
-    '--root',
-    sample.tree,
-    '--judge',
-    'heuristic',
-    '--format',
-    'json',
-    '--cache-dir',
-    indexes,
-  ]);
+  const warm = await runTool(sample.tree, 'warm', task);
   if (
     JSON.stringify(rankingOf(JSON.parse(answered.stdout) as Pack)) !==
-    JSON.stringify(rankingOf(JSON.parse(warm.stdout) as Pack))
+    JSON.stringify(rankingOf(warm.pack))
   )
     throw new Error(`the resident process on ${sample.tree} found other files than a warm run`);
 }

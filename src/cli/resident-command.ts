@@ -2,11 +2,10 @@ import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
-import { residentSocketOf } from '../file-system/index-store.js';
-import { privateDirectoryProblem } from '../file-system/private-store.js';
 import { serveResident } from '../resident/resident-server.js';
 import type { CliArguments } from './args.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { residentSocketFor } from './resident-run.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import type { CliIo } from './run-cli.js';
 import { requiredCacheDirectory } from './cache-directory.js';
@@ -28,16 +27,9 @@ export async function runResidentCommand(
 ): Promise<number> {
   const cacheDirectory = resolve(requiredCacheDirectory('resident', args, io.env));
   const root = resolve(args.root);
-  const socketPath = residentSocketOf(cacheDirectory, root);
-  if (socketPath === undefined)
-    throw new ConfigError('the cache directory’s path is too long for a socket', {
-      option: '--cache-dir',
-    });
-  const problem = await privateDirectoryProblem(cacheDirectory);
-  if (problem !== undefined)
-    throw new ConfigError(`the cache directory cannot hold the socket: ${problem}`, {
-      option: '--cache-dir',
-    });
+  const socket = await residentSocketFor(cacheDirectory, root);
+  if ('problem' in socket) throw new ConfigError(socket.problem, { option: '--cache-dir' });
+  const { socketPath } = socket;
   const idle = io.env.RETRIEVAL_RESIDENT_IDLE_SECONDS;
   const parsedIdle = idleSecondsSchema.safeParse(idle ?? DEFAULT_IDLE_SECONDS);
   if (!parsedIdle.success)

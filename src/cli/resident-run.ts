@@ -35,6 +35,20 @@ export interface ResidentRun {
   start(options: RunOptions): void;
 }
 
+/** The socket of `root`'s resident process in `cacheDirectory`, or why there can be none. */
+export async function residentSocketFor(
+  cacheDirectory: string,
+  root: string,
+): Promise<{ socketPath: string } | { problem: string }> {
+  const socketPath = residentSocketOf(cacheDirectory, root);
+  if (socketPath === undefined)
+    return { problem: 'the cache directory’s path is too long for a socket' };
+  const problem = await privateDirectoryProblem(cacheDirectory);
+  return problem === undefined
+    ? { socketPath }
+    : { problem: `the cache directory cannot hold the socket: ${problem}` };
+}
+
 /**
  * Runs on `root` with `--resident`: undefined when they have no resident process, which is when
  * the judge is Claude (its runs' time is the model's), with `--no-cache`, or when the cache
@@ -53,15 +67,12 @@ export async function residentRunFor(
   if (!args.resident || !offline || directory === undefined) return undefined;
   const cacheDirectory = resolve(directory);
   const root = resolve(searchedRoot);
-  const socketPath = residentSocketOf(cacheDirectory, root);
-  const problem =
-    socketPath === undefined
-      ? 'the cache directory’s path is too long for a socket'
-      : await privateDirectoryProblem(cacheDirectory);
-  if (socketPath === undefined || problem !== undefined) {
-    logger.warn(`--resident: no resident process: ${problem}`);
+  const socket = await residentSocketFor(cacheDirectory, root);
+  if ('problem' in socket) {
+    logger.warn(`--resident: no resident process: ${socket.problem}`);
     return undefined;
   }
+  const { socketPath } = socket;
   const build = io.build ?? io.version;
   return {
     async ask(task, options, signal = io.signal) {

@@ -1,5 +1,4 @@
 import { identifiersOf } from '../text/identifiers.js';
-import { lineAt, lineStartsOf } from '../text/line-starts.js';
 import { hasStem, linesOfStem, type StemTable } from '../text/word-postings.js';
 import { stemCountOf, symbolsHoldingAll } from '../text/symbol-stems.js';
 import type { KeywordMatch } from '../contracts/candidate.js';
@@ -94,25 +93,12 @@ function stemIdsOf(keyword: KeywordPattern, table: StemTable): number[][] {
 
 /** A line with every word of the keyword holds it exactly: as its phrase, or its identifier. */
 function isExact(file: SourceFile, keyword: KeywordPattern, line: number): boolean {
-  if (keyword.phrase !== undefined)
-    return lineOf(file, line).toLowerCase().includes(keyword.phrase);
+  if (keyword.phrase !== undefined) return file.lineAt(line).toLowerCase().includes(keyword.phrase);
   if (keyword.identifier !== undefined)
-    return identifiersOf(lineOf(file, line)).some(
+    return identifiersOf(file.lineAt(line)).some(
       (token) => normalizeIdentifier(token) === keyword.identifier,
     );
   return true;
-}
-
-/**
- * Each file's line starts, found once: the few lines told exact are cut out of its text, which a
- * workspace kept between runs would otherwise hold split, one string per line, for every file
- * a phrase was ever looked for in.
- */
-const lineStarts = new WeakMap<SourceFile, number[]>();
-function lineOf(file: SourceFile, line: number): string {
-  let starts = lineStarts.get(file);
-  if (!starts) lineStarts.set(file, (starts = lineStartsOf(file.text)));
-  return lineAt(file.text, starts, line);
 }
 
 /** The ascending union of ascending lists, each line once. */

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { lineAt as lineOfText, lineStartsOf } from '../text/line-starts.js';
 import { distinctIdentifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { countLines } from '../text/count-lines.js';
 import { stem } from '../text/stem.js';
@@ -19,6 +20,8 @@ export interface SourceFile {
    * asked for them, so the workspace holds one string per file, not one per line.
    */
   readonly lines: readonly string[];
+  /** Line `line` (0-based; '' past the last), cut out of the text: the text is not split whole. */
+  lineAt(line: number): string;
   outline: Outline;
   /**
    * The distinct stems of each defined symbol's words, parallel to `outline.symbols`; found on
@@ -183,6 +186,7 @@ abstract class FileOfWorkspace implements SourceFile {
   readonly fileNameStems: ReadonlySet<string>;
   readonly directoryStems: ReadonlySet<string>;
   protected cachedLines: string[] | undefined;
+  private cachedLineStarts: number[] | undefined;
   private cachedSymbolStems: (readonly string[])[] | undefined;
 
   constructor(readonly path: string) {
@@ -192,6 +196,12 @@ abstract class FileOfWorkspace implements SourceFile {
 
   get lines(): readonly string[] {
     return (this.cachedLines ??= this.text.split('\n'));
+  }
+
+  lineAt(line: number): string {
+    // A few lines are asked for where a kept workspace would otherwise hold every line split.
+    if (this.cachedLines) return this.cachedLines[line] ?? '';
+    return lineOfText(this.text, (this.cachedLineStarts ??= lineStartsOf(this.text)), line);
   }
 
   get symbolStems(): readonly (readonly string[])[] {

@@ -41,22 +41,22 @@ export function settingsOf(
 }
 
 /**
- * Whether `listing`, made with `settings` for `task`, finds the tree as `before` saw it. The
- * same files make the same choice over the cap, so the task matters only where `before` left
- * files out: a workspace that did so for one task is never taken for another.
+ * Whether a workspace made as `before` says could serve an opening with `settings` for `task`,
+ * if the tree is unchanged. The same files make the same choice over the cap, so the task
+ * matters only where `before` left files out: a workspace that did so for one task is never
+ * taken for another.
  */
+export const servesAgain = (before: Provenance, settings: string, task: string | undefined) =>
+  before.settings === settings && (before.task === undefined || before.task === task);
+
+/** Whether `listing`, made with `settings` for `task`, finds the tree as `before` saw it. */
 export function listsTheSameTree(
   before: Provenance,
   settings: string,
   task: string | undefined,
   listing: TreeListing,
 ): boolean {
-  if (
-    before.settings !== settings ||
-    (before.task !== undefined && before.task !== task) ||
-    before.ignored !== listing.ignored
-  )
-    return false;
+  if (!servesAgain(before, settings, task) || before.ignored !== listing.ignored) return false;
   const { files } = listing;
   if (files.length !== before.files.length) return false;
   for (let index = 0; index < files.length; index++) {

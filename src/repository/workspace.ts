@@ -26,6 +26,7 @@ import type { StoredFile, StoredIndex } from './word-index.js';
 import { keepIndex } from './index-keeper.js';
 import {
   listsTheSameTree,
+  servesAgain,
   settingsOf,
   unchangedSince,
   type Provenance,
@@ -119,11 +120,7 @@ export function mayTakeAgain(
   options: WorkspaceOptions,
 ): boolean {
   const before = provenances.get(previous);
-  return (
-    before !== undefined &&
-    before.settings === settingsOf(root, options) &&
-    (before.task === undefined || before.task === options.task)
-  );
+  return before !== undefined && servesAgain(before, settingsOf(root, options), options.task);
 }
 
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
