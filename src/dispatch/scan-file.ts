@@ -1,4 +1,5 @@
 import { identifiersOf } from '../text/identifiers.js';
+import { nameDefinedOn } from '../structure/outline.js';
 import { lineAt, lineStartsOf } from '../text/line-starts.js';
 import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
 import {
@@ -123,6 +124,7 @@ function searchableText(file: SourceFile, known: KnownWords) {
       return [...lines].sort((left, right) => left - right);
     },
     lowerLine: (line: number) => lineAt(lower(), startsOfLines(), line),
+    textLine: lineOfText,
     /** A line's length as written, measured without cutting it out. */
     lineLength(line: number): number {
       const starts = textLineStarts();
@@ -210,8 +212,9 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
   if (keyword.member) return memberScan(file, keyword, keyword.member, counted);
   const match = nameMatch(file, keyword) ?? emptyMatch(keyword);
   if (content) {
-    match.definitions = definitionsOf(file, keyword);
-    for (const line of commonLines(wordLines)) {
+    const lines = commonLines(wordLines);
+    match.definitions = mayDefine(file, text, keyword, lines) ? definitionsOf(file, keyword) : [];
+    for (const line of lines) {
       if (linesFull(match, keyword)) break;
       if (!showable(text, line)) continue;
       const words = text.wordsOf(line);
@@ -226,6 +229,25 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
     }
   }
   return { match: isMatched(match) ? match : undefined, counted };
+}
+
+/**
+ * Whether one of these lines defines a name holding every word of the keyword. A definition's
+ * name is on its line, so only such a line can hold one: most files that hold a common word define
+ * nothing by it, and their outline is not found for it.
+ */
+function mayDefine(
+  file: SourceFile,
+  text: SearchableText,
+  keyword: KeywordPattern,
+  lines: readonly number[],
+): boolean {
+  return lines.some((line) => {
+    const name = nameDefinedOn(file.path, text.textLine(line));
+    if (name === undefined) return false;
+    const stems = stemsOfIdentifier(name);
+    return holdsEveryWord(keyword, (word) => stems.includes(word));
+  });
 }
 
 /** A keyword whose words are not all in the file's text: matched by its name, if at all. */

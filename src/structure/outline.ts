@@ -260,9 +260,7 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
   const family = familyOf(path);
   const imports: ImportReference[] = [];
   const symbols: DefinedSymbol[] = [];
-  const seen = new Set<string>();
   const python = family === 'python';
-  const mayDefine = MAY_DEFINE[family];
   const mayImport = MAY_IMPORT[family];
   // Each line is read once: a group's lines add to its import and are nothing else.
   let group: OpenGroup | undefined;
@@ -277,7 +275,7 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
       return;
     }
     group = undefined;
-    if (text.length > 400 || COMMENT.test(text)) return;
+    if (!mayReadLine(text)) return;
     if (mayImport.test(text))
       for (const pattern of IMPORTS[family]) {
         const match = pattern.exec(text);
@@ -295,17 +293,32 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
         }
         break;
       }
-    if (!mayDefine.test(text)) return;
-    for (const pattern of DEFINITIONS[family]) {
-      const match = pattern.exec(text);
-      const name = match?.[2];
-      if (!match || !name || KEYWORDS_THAT_LOOK_LIKE_CALLS.has(name)) continue;
-      if (seen.has(`${name}:${line}`)) break;
-      seen.add(`${name}:${line}`);
-      const exported = Boolean(match[1]) || (family === 'go' && /^[A-Z]/.test(name));
-      symbols.push({ name, line, exported });
-      break;
-    }
+    const defined = definitionOn(family, text);
+    if (defined) symbols.push({ name: defined.name, line, exported: defined.exported });
   });
   return { imports, symbols };
+}
+
+/** Whether a line is read for imports and definitions at all: not a comment, not too long. */
+const mayReadLine = (text: string) => text.length <= 400 && !COMMENT.test(text);
+
+/** The name the line defines, by the first pattern of its family that finds one. */
+function definitionOn(family: Family, text: string): Omit<DefinedSymbol, 'line'> | undefined {
+  if (!MAY_DEFINE[family].test(text)) return undefined;
+  for (const pattern of DEFINITIONS[family]) {
+    const match = pattern.exec(text);
+    const name = match?.[2];
+    if (!match || !name || KEYWORDS_THAT_LOOK_LIKE_CALLS.has(name)) continue;
+    return { name, exported: Boolean(match[1]) || (family === 'go' && /^[A-Z]/.test(name)) };
+  }
+  return undefined;
+}
+
+/**
+ * The name a line of the file at `path` would define in its outline, read alone. The outline
+ * finds a symbol only on a line this names it on (it also skips the lines of an import group), so
+ * a file none of whose lines of interest define a name need not have its outline found.
+ */
+export function nameDefinedOn(path: string, text: string): string | undefined {
+  return mayReadLine(text) ? definitionOn(familyOf(path), text)?.name : undefined;
 }

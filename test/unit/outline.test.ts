@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractOutline, familyOf } from '../../src/structure/outline.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractOutline, familyOf, nameDefinedOn } from '../../src/structure/outline.js';
 import type { ImportReference } from '../../src/structure/outline.js';
 import type { DefinedSymbol } from '../../src/contracts/symbol.js';
 
@@ -420,5 +422,46 @@ describe('extractOutline: imports whose names are grouped', () => {
     const outline = outlineOf('app/views.py', text);
     expect(outline.imports[0]?.names).toHaveLength(100);
     expect(outline.symbols.map((symbol) => symbol.name)).toContain('later');
+  });
+});
+
+describe('nameDefinedOn', () => {
+  /** Every symbol the outline finds is named by its line read alone: a scan relies on it. */
+  function expectEverySymbolNamedByItsLine(path: string, text: string) {
+    const lines = text.split('\n');
+    const symbols = extractOutline(path, lines).symbols;
+    for (const symbol of symbols)
+      expect(nameDefinedOn(path, lines[symbol.line - 1] ?? ''), `${path}:${symbol.line}`).toBe(
+        symbol.name,
+      );
+    return symbols;
+  }
+
+  it.each<[string, string]>([
+    ['app/services.py', 'class UserService(Base):\n    def get_user(self):\n        pass\nMAX = 3'],
+    ['cmd/main.go', 'package main\n\ntype Server struct {}\n\nfunc (s *Server) Run() error {'],
+    ['src/lib.rs', 'pub struct Matcher {}\nimpl Matcher {\n    pub fn find(&self) {}\n}'],
+    ['src/Main.java', 'public class Main {\n  public static void main(String[] args) {'],
+    ['src/a.php', '<?php\nclass Rate {\n    public function apply($x) {'],
+    ['lib/a.rb', 'module Billing\n  class Rate\n    def apply(x)\n    end'],
+    ['src/a.c', 'static int parse_header(const char *line) {\n  return 0;\n}'],
+  ])('names what the outline finds on each line of %s', (path, text) => {
+    expect(expectEverySymbolNamedByItsLine(path, text).length).toBeGreaterThan(0);
+  });
+
+  it("holds over this project's own sources", () => {
+    const directory = join(import.meta.dirname, '../../src/dispatch');
+    const files = readdirSync(directory).filter((name) => name.endsWith('.ts'));
+    const found = files.flatMap((name) =>
+      expectEverySymbolNamedByItsLine(name, readFileSync(join(directory, name), 'utf8')),
+    );
+    expect(found.length).toBeGreaterThan(50);
+  });
+
+  it('names nothing on a comment, a long line or a file without an outline', () => {
+    expect(nameDefinedOn('src/a.ts', '// function handle() {')).toBeUndefined();
+    expect(nameDefinedOn('src/a.ts', `function handle() { ${'x'.repeat(400)}`)).toBeUndefined();
+    expect(nameDefinedOn('README.md', 'function handle() {')).toBeUndefined();
+    expect(nameDefinedOn('src/a.ts', 'function handle() {')).toBe('handle');
   });
 });
