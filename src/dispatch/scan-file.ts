@@ -2,13 +2,7 @@ import { identifiersOf } from '../text/identifiers.js';
 import { nameDefinedOn } from '../structure/outline.js';
 import { lineAt, lineStartsOf } from '../text/line-starts.js';
 import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
-import {
-  hasAllWords,
-  holdsEveryWord,
-  isLiteral,
-  normalizeIdentifier,
-  type KeywordPattern,
-} from './keyword.js';
+import { holdsEveryWord, isLiteral, normalizeIdentifier, type KeywordPattern } from './keyword.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
 import {
   MAX_LINES_PER_KEYWORD,
@@ -26,24 +20,30 @@ import {
   type FileScan,
 } from './keyword-match.js';
 import { scanIndexedWords } from './scan-indexed.js';
+import { lineHoldsStem } from './line-holds-stem.js';
 
 /**
  * One file against the keywords of a query. A stem is a substring of the lower-cased text it came
  * from, so the lines that may hold a keyword's word are found by a plain substring search of the
- * lower-cased text, and only those lines are split into identifiers and stemmed: a file is never
+ * lower-cased text, and only the words where those lines hold it are split and stemmed (a
+ * line's identifiers are listed only to tell an identifier keyword exactly): a file is never
  * indexed whole, and a file that holds none of the keywords costs one search per stem. A file
  * that comes with its words indexed (from a stored index) is searched by them instead.
  */
 
 interface LineWords {
-  stems: Set<string>;
-  /** The line's identifiers as written: normalised only for a keyword that is one. */
+  /** The line's identifiers as written: stemmed, or normalised, only where asked. */
   tokens: string[];
+  stems?: Set<string>;
   identifiers?: Set<string>;
 }
 
 function identifiersOfLine(words: LineWords): Set<string> {
   return (words.identifiers ??= new Set(words.tokens.map(normalizeIdentifier)));
+}
+
+function stemsOfLine(words: LineWords): Set<string> {
+  return (words.stems ??= new Set(words.tokens.flatMap((token) => stemsOfIdentifier(token))));
 }
 
 /**
@@ -77,7 +77,13 @@ function searchableText(file: SourceFile, known: KnownWords) {
     (textStarts ??=
       lower().length === file.text.length ? startsOfLines() : lineStartsOf(file.text));
   const lineOfText = (line: number): string => lineAt(file.text, textLineStarts(), line);
+  const lowerLine = (line: number): string => lineAt(lower(), startsOfLines(), line);
   const words = new Map<number, LineWords>();
+  const wordsOf = (line: number): LineWords => {
+    let lineWords = words.get(line);
+    if (!lineWords) words.set(line, (lineWords = { tokens: identifiersOf(lineOfText(line)) }));
+    return lineWords;
+  };
   // Keywords share words (`config`, `file`): each is searched for once per file.
   const holds = (text: string): boolean => {
     let holds = known.get(text);
@@ -123,7 +129,7 @@ function searchableText(file: SourceFile, known: KnownWords) {
       for (const text of texts) for (const line of linesOf(text)) lines.add(line);
       return [...lines].sort((left, right) => left - right);
     },
-    lowerLine: (line: number) => lineAt(lower(), startsOfLines(), line),
+    lowerLine,
     textLine: lineOfText,
     /** A line's length as written, measured without cutting it out. */
     lineLength(line: number): number {
@@ -131,15 +137,13 @@ function searchableText(file: SourceFile, known: KnownWords) {
       const next = starts[line + 1];
       return (next === undefined ? file.text.length + 1 : next) - 1 - (starts[line] ?? 0);
     },
-    wordsOf(line: number): LineWords {
-      let lineWords = words.get(line);
-      if (!lineWords) {
-        lineWords = { stems: new Set(), tokens: identifiersOf(lineOfText(line)) };
-        for (const identifier of lineWords.tokens)
-          for (const word of stemsOfIdentifier(identifier)) lineWords.stems.add(word);
-        words.set(line, lineWords);
-      }
-      return lineWords;
+    wordsOf,
+    /** Whether the line holds `stem` as one of its words' stems. */
+    holdsWord(line: number, stem: string): boolean {
+      // Where lower-casing moved characters, the line's words are found from its tokens instead.
+      return lower().length === file.text.length
+        ? lineHoldsStem(lineOfText(line), lowerLine(line), stem, stemsOfIdentifier)
+        : stemsOfLine(wordsOf(line)).has(stem);
     },
   };
 }
@@ -199,9 +203,9 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
   keyword.words.forEach((alternatives, word) => {
     const plain = alternatives[0] ?? '';
     for (const line of wordLines[word] ?? []) {
-      const { stems } = text.wordsOf(line);
-      if (alternatives.some((alternative) => stems.has(alternative))) found[word] = true;
-      if (stems.has(plain)) foundPlain[word] = true;
+      if (!foundPlain[word] && text.holdsWord(line, plain)) found[word] = foundPlain[word] = true;
+      if (!found[word] && alternatives.some((alternative) => text.holdsWord(line, alternative)))
+        found[word] = true;
       if (found[word] && foundPlain[word]) break;
     }
   });
@@ -217,13 +221,12 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
     for (const line of lines) {
       if (linesFull(match, keyword)) break;
       if (!showable(text, line)) continue;
-      const words = text.wordsOf(line);
-      if (!hasAllWords(keyword, words.stems)) continue;
+      if (!holdsEveryWord(keyword, (word) => text.holdsWord(line, word))) continue;
       const exact =
         keyword.phrase !== undefined
           ? text.lowerLine(line).includes(keyword.phrase)
           : keyword.identifier !== undefined
-            ? identifiersOfLine(words).has(keyword.identifier)
+            ? identifiersOfLine(text.wordsOf(line)).has(keyword.identifier)
             : true;
       addLine(match, line, exact);
     }
