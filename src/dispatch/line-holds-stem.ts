@@ -14,7 +14,7 @@ export function lineHoldsStem(
   line: string,
   lowerLine: string,
   stem: string,
-  stemsOf: (identifier: string) => readonly string[],
+  stemsOf: (letters: string) => readonly string[],
 ): boolean {
   if (stem.length === 0) return false;
   let at = lowerLine.indexOf(stem);
