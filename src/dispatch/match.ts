@@ -1,7 +1,8 @@
 import { compileKeyword, isLiteral, type KeywordPattern } from './keyword.js';
 import { filesByStemOf } from './files-by-stem.js';
 import type { FileScan } from './keyword-match.js';
-import { scanFile, type KnownWords } from './scan-file.js';
+import { scanFile } from './scan-file.js';
+import type { KnownWords } from './searchable-text.js';
 import type { SourceFile } from '../repository/source-file.js';
 import type { Workspace } from '../repository/workspace.js';
 import type { KeywordMatch } from '../contracts/candidate.js';
