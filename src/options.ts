@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { ConfigError } from './errors.js';
+import { parseOptions } from './parse-options.js';
 import type { Judge } from './judges/judge.js';
 import type { ProgressEvent } from './loop/progress.js';
 import type { WorkspaceCache } from './workspace-cache.js';
@@ -183,20 +183,4 @@ export type ResolvedRetrievalOptions = z.output<typeof retrievalOptionsSchema>;
 /** Validates options before any work; the error names the option at fault. */
 export function parseRetrievalOptions(options: unknown): ResolvedRetrievalOptions {
   return parseOptions(retrievalOptionsSchema, options);
-}
-
-/** Options checked by `schema`, or a `ConfigError` that names the first one at fault. */
-export function parseOptions<Schema extends z.ZodType>(
-  schema: Schema,
-  options: unknown,
-): z.output<Schema> {
-  const result = schema.safeParse(options ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const option = issue?.path.join('.') || undefined;
-  const message =
-    issue?.code === 'unrecognized_keys'
-      ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `\`${key}\``).join(', ')}`
-      : `\`${option}\` ${issue?.message ?? 'is invalid'}`;
-  throw new ConfigError(message, { cause: result.error, ...(option ? { option } : {}) });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseOptions } from './options.js';
+import { parseOptions } from './parse-options.js';
 import type { Workspace } from './repository/workspace.js';
 
 /**

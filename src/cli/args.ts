@@ -35,9 +35,6 @@ export interface CommandLine {
 /** The library options the flags set; a flag not given leaves the library's default. */
 export type FlagOptions = Pick<RetrievalOptions, FlagOption>;
 
-/** The command line once every value is checked; see ./flag-values.ts. */
-export type { CliArguments } from './flag-values.js';
-
 /**
  * The command: `hook`, `mcp`, `index` or `resident` when it is the first argument, else a plain
  * run. Decided from the first argument alone, before any parsing, so that a hook whose flags are

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
-import type { CliArguments } from './args.js';
-import type { CliIo } from './run-cli.js';
+import type { CliArguments } from './flag-values.js';
+import type { CliIo } from './cli-io.js';
 
 /**
  * Where the CLI keeps each repository's stored index: `--cache-dir`, else `RETRIEVAL_CACHE_DIR`,

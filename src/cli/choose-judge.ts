@@ -3,7 +3,7 @@ import { ConfigError } from '../errors.js';
 import { createHeuristicJudge } from '../judges/heuristic/heuristic-judge.js';
 import type { Judge } from '../judges/judge.js';
 import type { JudgeChoice } from '../judges/judge-choice.js';
-import type { CliArguments } from './args.js';
+import type { CliArguments } from './flag-values.js';
 import { readClaudeEnvironment } from './environment.js';
 
 export interface ChosenJudge {

@@ -1,7 +1,7 @@
 import { pino, type Logger } from 'pino';
 import type { Command } from './args.js';
 import { logLevelFrom } from './environment.js';
-import type { CliIo } from './run-cli.js';
+import type { CliIo } from './cli-io.js';
 
 /**
  * The JSON logs on stderr, so stdout stays clean for output. Run-cli loads this module only for a

@@ -8,11 +8,11 @@ import { answerPreToolUse } from '../hooks/pre-tool-use.js';
 import { pendingPacksDirectory } from '../hooks/store-directory.js';
 import { answerSubagentStart } from '../hooks/subagent-start.js';
 import { DEFAULT_HANDOVER_TOKENS } from '../output/handover.js';
-import type { CliArguments } from './args.js';
+import type { CliArguments } from './flag-values.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { startDeadline } from '../deadline.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
-import type { CliIo } from './run-cli.js';
+import type { CliIo } from './cli-io.js';
 
 /** Seconds a hook may take in all; well under the 60 s the plugin's hooks.json allows it. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 30;

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { buildIndex } from '../build-index.js';
-import type { CliArguments } from './args.js';
+import type { CliArguments } from './flag-values.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
-import type { CliIo } from './run-cli.js';
+import type { CliIo } from './cli-io.js';
 import { requiredCacheDirectory } from './cache-directory.js';
 
 /**

@@ -7,13 +7,13 @@ import { judgeForCall } from '../mcp/call-judge.js';
 import { CheckedStdioTransport } from '../mcp/checked-stdio-transport.js';
 import { createRetrievalMcpServer } from '../mcp/server.js';
 import { DEFAULT_HANDOVER_TOKENS } from '../output/handover.js';
-import type { CliArguments } from './args.js';
+import type { CliArguments } from './flag-values.js';
 import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import { indexedRun } from './stored-index.js';
 import { createWorkspaceCache } from '../workspace-cache.js';
-import type { CliIo } from './run-cli.js';
+import type { CliIo } from './cli-io.js';
 
 /**
  * The stdio transport that answers malformed messages, plus a promise that settles when it closes

@@ -3,11 +3,11 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { serveResident } from '../resident/resident-server.js';
-import type { CliArguments } from './args.js';
+import type { CliArguments } from './flag-values.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { residentSocketFor } from './resident-run.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
-import type { CliIo } from './run-cli.js';
+import type { CliIo } from './cli-io.js';
 import { requiredCacheDirectory } from './cache-directory.js';
 
 /** How long a resident process waits for a run before it stops, unless the environment says. */

@@ -5,8 +5,8 @@ import { privateDirectoryProblem } from '../file-system/private-store.js';
 import type { ContextPack } from '../output/context-pack.js';
 import { askResident } from '../resident/resident-client.js';
 import type { RetrievalOptions } from '../options.js';
-import type { CliArguments } from './args.js';
-import type { CliIo } from './run-cli.js';
+import type { CliArguments } from './flag-values.js';
+import type { CliIo } from './cli-io.js';
 import { cacheDirectoryFor } from './cache-directory.js';
 import { readClaudeEnvironment } from './environment.js';
 

@@ -1,6 +1,7 @@
 import { DEFAULT_STOP_WHEN } from '../loop/stop-conditions.js';
 import type { RetrievalOptions } from '../options.js';
-import type { CliArguments, FlagOptions } from './args.js';
+import type { FlagOptions } from './args.js';
+import type { CliArguments } from './flag-values.js';
 import { FLAGS } from './flags.js';
 
 /** The library options a flag sets, from the flag table: no second list to keep in step. */

@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import { describeProgress } from '../loop/progress.js';
 import type { RetrievalOptions } from '../options.js';
 import type { ContextPack } from '../output/context-pack.js';
-import type { CliArguments } from './args.js';
+import type { CliArguments } from './flag-values.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
-import type { CliIo } from './run-cli.js';
+import type { CliIo } from './cli-io.js';
 
 /**
  * A plain run's search in this process: the judge the flags and environment choose, the stored

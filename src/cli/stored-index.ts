@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { cacheDirectoryFor } from './cache-directory.js';
 import { hasCurrentIndex, indexDirectoryProblem } from '../repository/index-cache.js';
 import type { RetrievalOptions } from '../options.js';
-import type { CliArguments } from './args.js';
-import type { CliIo } from './run-cli.js';
+import type { CliArguments } from './flag-values.js';
+import type { CliIo } from './cli-io.js';
 
 export interface IndexedRun {
   /** The options a run takes the stored index with: none when there is none yet. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/run-cli.js';
+import type { CliIo } from '../../src/cli/cli-io.js';
 import { runInProcess } from './run-in-process.js';
 
 /**

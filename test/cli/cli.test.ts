@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/run-cli.js';
+import type { CliIo } from '../../src/cli/cli-io.js';
 import { contextPackSchema } from '../../src/output/context-pack.js';
 import { createRepository } from '../support/repository-factory.js';
 import { runInProcess } from './run-in-process.js';

@@ -1,4 +1,5 @@
-import { runCli, type CliIo } from '../../src/cli/run-cli.js';
+import type { CliIo } from '../../src/cli/cli-io.js';
+import { runCli } from '../../src/cli/run-cli.js';
 
 export interface InProcessRun {
   code: number;

@@ -2,7 +2,8 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../src/cli/run-cli.js';
+import type { CliIo } from '../../src/cli/cli-io.js';
+import { runCli } from '../../src/cli/run-cli.js';
 import { exampleCopy } from '../support/example-copy.js';
 import { removeTempTrees } from '../support/temp-tree.js';
 
