@@ -1,5 +1,5 @@
 import { accuracyAt, mean, percent, precisionRecall } from './metrics.js';
-import type { TaskResult } from './run-benchmark.js';
+import type { TaskResult } from './task-result.js';
 
 /**
  * One row per group of tasks (a language, a repository) and a total: the baseline's and the

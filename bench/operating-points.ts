@@ -1,7 +1,7 @@
 import { parseRetrievalOptions } from '../src/options.js';
 import { selectFiles, type SelectionOptions } from '../src/output/select-files.js';
 import { mean, percent, precisionRecall } from './metrics.js';
-import type { TaskResult } from './run-benchmark.js';
+import type { TaskResult } from './task-result.js';
 
 /**
  * How the core (`files`) trades precision for recall under the selection flags a user can pass,

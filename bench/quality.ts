@@ -14,8 +14,8 @@ import {
   formatUsageTable,
   runBenchmark,
   summarise,
-  type TaskResult,
 } from './run-benchmark.js';
+import type { TaskResult } from './task-result.js';
 import { sampleByRepository } from './sample.js';
 import { sideOf, splitRepositories, type Split } from './split.js';
 import { readTasks } from './tasks.js';
