@@ -69,6 +69,56 @@ async function loadStoredIndex(cache: CacheDirectory, root: string, logger: Logg
 }
 
 /**
+ * The repository as this run reads it: the workspace kept from the last run where it can be taken
+ * again, else the tree read (restored from the stored index where unchanged); an index that
+ * changed is saved while the run goes on.
+ */
+async function readRepository(
+  root: string,
+  task: string,
+  resolved: ResolvedRetrievalOptions,
+  cache: CacheDirectory | undefined,
+  signal: AbortSignal,
+  logger: Logger,
+): Promise<{ workspace: Workspace; saved: Promise<void> | undefined }> {
+  let previous = resolved.workspaceCache?.get(root);
+  // Loaded while the tree is listed; a workspace held in memory has its index already.
+  const index = previous?.index
+    ? Promise.resolve({ stored: previous.index.updated })
+    : cache && loadStoredIndex(cache, root, logger);
+  const settings = {
+    excludes: resolved.excludes,
+    allowSecretFiles: resolved.allowSecretFiles,
+    maxFileBytes: resolved.maxFileBytes,
+    maxFiles: resolved.maxRepositoryFiles,
+    task,
+    syntax: resolved.syntax,
+  };
+  // One that cannot be taken again (over the cap for another task, or other settings) is let go
+  // now, not held while its successor is read; its stored index is still used.
+  if (previous && !mayTakeAgain(previous, root, settings)) {
+    resolved.workspaceCache?.forget(root);
+    previous = undefined;
+  }
+  const workspace = await openWorkspace(root, {
+    ...settings,
+    index,
+    reusable: resolved.workspaceCache !== undefined,
+    previous,
+    signal,
+  });
+  resolved.workspaceCache?.keep(workspace);
+  // Saved while the run goes on; a cache that cannot be written costs the next run, not this one.
+  const saved =
+    cache && workspace.index?.changed
+      ? saveIndex(cache, root, workspace.index.updated).catch((error: unknown) =>
+          logger.warn({ err: error }, 'stored index not saved'),
+        )
+      : undefined;
+  return { workspace, saved };
+}
+
+/**
  * Finds the files a subagent needs for `task` under `options.root`: DISPATCH a search, EVALUATE
  * each candidate with the judge, REFINE the query from what is missing, and LOOP until enough
  * highly relevant files are held or the cycle cap is reached.
@@ -126,40 +176,7 @@ async function retrieveWithin(
           },
           cache,
         );
-  let previous = resolved.workspaceCache?.get(root);
-  // Loaded while the tree is listed; a workspace held in memory has its index already.
-  const index = previous?.index
-    ? Promise.resolve({ stored: previous.index.updated })
-    : cache && loadStoredIndex(cache, root, logger);
-  const settings = {
-    excludes: resolved.excludes,
-    allowSecretFiles: resolved.allowSecretFiles,
-    maxFileBytes: resolved.maxFileBytes,
-    maxFiles: resolved.maxRepositoryFiles,
-    task,
-    syntax: resolved.syntax,
-  };
-  // One that cannot be taken again (over the cap for another task, or other settings) is let go
-  // now, not held while its successor is read; its stored index is still used.
-  if (previous && !mayTakeAgain(previous, root, settings)) {
-    resolved.workspaceCache?.forget(root);
-    previous = undefined;
-  }
-  const workspace = await openWorkspace(root, {
-    ...settings,
-    index,
-    reusable: resolved.workspaceCache !== undefined,
-    previous,
-    signal,
-  });
-  resolved.workspaceCache?.keep(workspace);
-  // Saved while the run goes on; a cache that cannot be written costs the next run, not this one.
-  const saved =
-    cache && workspace.index?.changed
-      ? saveIndex(cache, root, workspace.index.updated).catch((error: unknown) =>
-          logger.warn({ err: error }, 'stored index not saved'),
-        )
-      : undefined;
+  const { workspace, saved } = await readRepository(root, task, resolved, cache, signal, logger);
   resolved.onProgress?.({ type: 'read', files: workspace.files.length, ms: workspace.readMs });
   logger.info(
     {
