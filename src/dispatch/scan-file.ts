@@ -1,4 +1,4 @@
-import { nameDefinedOn } from '../structure/outline.js';
+import { namesDefinedIn } from '../structure/outline.js';
 import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
 import { holdsEveryWord, isLiteral, type KeywordPattern } from './keyword.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
@@ -88,8 +88,10 @@ function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPatte
     const plain = alternatives[0] ?? '';
     for (const line of wordLines[word] ?? []) {
       if (!foundPlain[word] && text.holdsWord(line, plain)) found[word] = foundPlain[word] = true;
-      if (!found[word] && alternatives.some((alternative) => text.holdsWord(line, alternative)))
-        found[word] = true;
+      // The plain stem is the first alternative, asked just above.
+      const heldAsAlternative = (alternative: string, index: number) =>
+        index > 0 && text.holdsWord(line, alternative);
+      if (!found[word] && alternatives.some(heldAsAlternative)) found[word] = true;
       if (found[word] && foundPlain[word]) break;
     }
   });
@@ -129,8 +131,9 @@ function mayDefine(
   keyword: KeywordPattern,
   lines: readonly number[],
 ): boolean {
+  const nameDefinedOn = namesDefinedIn(file.path);
   return lines.some((line) => {
-    const name = nameDefinedOn(file.path, text.textLine(line));
+    const name = nameDefinedOn(text.textLine(line));
     if (name === undefined) return false;
     const stems = stemsOfIdentifier(name);
     return holdsEveryWord(keyword, (word) => stems.includes(word));

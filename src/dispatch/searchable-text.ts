@@ -34,7 +34,7 @@ export function scanMemory(): KnownWords {
   return { get: (text) => held.get(text), set: (text, holds) => void held.set(text, holds) };
 }
 
-/** The lower-cased text of a file, searched by substring, with each line's words read once. */
+/** The lower-cased text of a file, searched by substring, with a line's words read where asked. */
 export function searchableText(file: SourceFile, known: KnownWords) {
   // Lower-cased on first need: a file whose words are all known to be absent is never searched.
   let lowered: string | undefined;
@@ -45,10 +45,11 @@ export function searchableText(file: SourceFile, known: KnownWords) {
   let lowerStarts: number[] | undefined;
   let textStarts: number[] | undefined;
   const startsOfLines = () => (lowerStarts ??= lineStartsOf(lower()));
+  /** Whether each character of the lower case is where it was in the text. */
+  const inPlace = () => lower().length === file.text.length;
   /** A line of the text as written, without the file's lines split and kept. */
   const textLineStarts = () =>
-    (textStarts ??=
-      lower().length === file.text.length ? startsOfLines() : lineStartsOf(file.text));
+    (textStarts ??= inPlace() ? startsOfLines() : lineStartsOf(file.text));
   const lineOfText = (line: number): string => lineAt(file.text, textLineStarts(), line);
   const lowerLine = (line: number): string => lineAt(lower(), startsOfLines(), line);
   const words = new Map<number, LineWords>();
@@ -115,7 +116,7 @@ export function searchableText(file: SourceFile, known: KnownWords) {
     /** Whether the line holds `stem` as one of its words' stems. */
     holdsWord(line: number, stem: string): boolean {
       // Where lower-casing moved characters, the line's words are found from its tokens instead.
-      return lower().length === file.text.length
+      return inPlace()
         ? lineHoldsStem(lineOfText(line), lowerLine(line), stem, stemsOfIdentifier)
         : stemsOfLine(wordsOf(line)).has(stem);
     },

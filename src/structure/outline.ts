@@ -315,10 +315,11 @@ function definitionOn(family: Family, text: string): Omit<DefinedSymbol, 'line'>
 }
 
 /**
- * The name a line of the file at `path` would define in its outline, read alone. The outline
- * finds a symbol only on a line this names it on (it also skips the lines of an import group), so
- * a file none of whose lines of interest define a name need not have its outline found.
+ * For the file at `path`: the name a line of it would define in its outline, read alone. The
+ * outline finds a symbol only on a line this names it on (it also skips the lines of an import
+ * group), so a file none of whose lines of interest define a name need not have its outline found.
  */
-export function nameDefinedOn(path: string, text: string): string | undefined {
-  return mayReadLine(text) ? definitionOn(familyOf(path), text)?.name : undefined;
+export function namesDefinedIn(path: string): (text: string) => string | undefined {
+  const family = familyOf(path);
+  return (text) => (mayReadLine(text) ? definitionOn(family, text)?.name : undefined);
 }

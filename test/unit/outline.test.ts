@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractOutline, familyOf, nameDefinedOn } from '../../src/structure/outline.js';
+import { extractOutline, familyOf, namesDefinedIn } from '../../src/structure/outline.js';
 import type { ImportReference } from '../../src/structure/outline.js';
 import type { DefinedSymbol } from '../../src/contracts/symbol.js';
 
@@ -425,7 +425,9 @@ describe('extractOutline: imports whose names are grouped', () => {
   });
 });
 
-describe('nameDefinedOn', () => {
+describe('namesDefinedIn', () => {
+  const nameDefinedOn = (path: string, text: string) => namesDefinedIn(path)(text);
+
   /** Every symbol the outline finds is named by its line read alone: a scan relies on it. */
   function expectEverySymbolNamedByItsLine(path: string, text: string) {
     const lines = text.split('\n');
