@@ -30,7 +30,11 @@ const manifest = JSON.parse(await readFile(join(REPOSITORY, 'package.json'), 'ut
 
 await rm(plugin, { recursive: true, force: true });
 await build({
-  entryPoints: [join(REPOSITORY, 'src/cli/main.ts')],
+  entryPoints: {
+    main: join(REPOSITORY, 'src/cli/main.ts'),
+    // Started as a file of its own, beside the chunk that starts it (src/dispatch/partner.ts).
+    'partner-worker': join(REPOSITORY, 'src/dispatch/partner-worker.ts'),
+  },
   outdir: join(plugin, 'dist/cli'),
   bundle: true,
   // Each dynamic import stays a file of its own, loaded only on the path that needs it.

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { describeWorkspace } from './repository/overview.js';
 import { mayTakeAgain, openWorkspace, type Workspace } from './repository/workspace.js';
+import { startPartner } from './dispatch/partner.js';
 import type { CacheDirectory } from './file-system/index-store.js';
 import { loadIndex, saveIndex } from './repository/index-cache.js';
 import { excerptCandidate } from './dispatch/dispatch.js';
@@ -104,6 +105,7 @@ async function readRepository(
     ...settings,
     index,
     reusable: resolved.workspaceCache !== undefined,
+    partner: { start: startPartner },
     previous,
     signal,
   });
@@ -230,7 +232,8 @@ async function retrieveWithin(
     },
     ledger,
     logger,
-  });
+    // Its searches are over: a partner thread holding part of the tree is let go.
+  }).finally(() => workspace.partner?.close());
   const selection: SelectionOptions = {
     minRelevance: resolved.minRelevance,
     coreRelevance: resolved.coreRelevance,

@@ -25,6 +25,8 @@ export interface DispatchOptions {
    * (`withCoreExcerpts` in src/retrieve.ts).
    */
   excerpts: boolean;
+  /** Ends a search a partner thread shares (./partner.ts) when the run ends. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface DispatchResult {
@@ -145,7 +147,10 @@ export async function dispatch(
   const included = globs.length > 0 ? globMatcher(globs, { dot: true }) : () => false;
   const excluded =
     query.excludes.length > 0 ? globMatcher(query.excludes, { dot: true }) : () => false;
-  const matchesByPath = matchWorkspace(workspace, weighKeywords(query.keywords, workspace));
+  const matchesByPath = matchWorkspace(
+    workspace,
+    await weighKeywords(query.keywords, workspace, options.signal),
+  );
   const inFocusAreas = focusAreaTest(cleanFocusAreas(query.focusAreas));
 
   let found = 0;

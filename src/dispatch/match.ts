@@ -2,7 +2,8 @@ import { compileKeyword, isLiteral, type KeywordPattern } from './keyword.js';
 import { filesByStemOf } from './files-by-stem.js';
 import type { FileScan } from './keyword-match.js';
 import { scanFile } from './scan-file.js';
-import type { KnownWords } from './searchable-text.js';
+import { KnownWordsTable } from './known-words.js';
+import { AbortError } from '../errors.js';
 import type { SourceFile } from '../repository/source-file.js';
 import type { Workspace } from '../repository/workspace.js';
 import type { KeywordMatch } from '../contracts/candidate.js';
@@ -24,31 +25,14 @@ interface KeywordScan {
  */
 const scans = new WeakMap<Workspace['files'], Map<string, KeywordScan>>();
 
-const UNKNOWN = 0;
-const ABSENT = 1;
-const PRESENT = 2;
-/**
- * Per workspace, for each word searched, which files hold it (one byte per file, in the
- * workspace's order): a later cycle's keywords reuse most words, and a file known to lack one of
- * them is settled without searching it again.
- */
-const knownWords = new WeakMap<Workspace['files'], Map<string, Uint8Array>>();
+/** Per workspace, what its files are known to hold of the words searched so far. */
+const knownWords = new WeakMap<Workspace['files'], KnownWordsTable>();
 
-function knownWordsOf(workspace: Workspace): (index: number) => KnownWords {
-  let byWord = knownWords.get(workspace.files);
-  if (!byWord) knownWords.set(workspace.files, (byWord = new Map()));
-  const words = byWord;
-  return (index) => ({
-    get(text) {
-      const state = words.get(text)?.[index] ?? UNKNOWN;
-      return state === UNKNOWN ? undefined : state === PRESENT;
-    },
-    set(text, held) {
-      let files = words.get(text);
-      if (!files) words.set(text, (files = new Uint8Array(workspace.files.length)));
-      files[index] = held ? PRESENT : ABSENT;
-    },
-  });
+function knownWordsOf(workspace: Workspace): KnownWordsTable {
+  let table = knownWords.get(workspace.files);
+  if (!table)
+    knownWords.set(workspace.files, (table = new KnownWordsTable(workspace.files.length)));
+  return table;
 }
 
 const keyOf = (keyword: string) => keyword.toLowerCase();
@@ -74,25 +58,28 @@ function forgetOldest<Key>(map: Map<Key, unknown>, max: number, spared: Readonly
  * itself, so each new keyword is matched against every file here, once per workspace: refined
  * queries mostly repeat earlier keywords, and later cycles pay only for new ones.
  */
-export function weighKeywords(
+export async function weighKeywords(
   keywords: readonly string[],
   workspace: Workspace,
-): WeightedKeyword[] {
+  signal?: AbortSignal,
+): Promise<WeightedKeyword[]> {
   let cache = scans.get(workspace.files);
   if (!cache) scans.set(workspace.files, (cache = new Map()));
   const seen = new Set<string>();
   const patterns: KeywordPattern[] = [];
+  /** Each pattern's keyword as written, for a partner to compile as it was here. */
+  const sourceOf = new Map<KeywordPattern, string>();
   for (const keyword of keywords) {
     const pattern = compileKeyword(keyword);
     if (!pattern || seen.has(keyOf(pattern.keyword))) continue;
     seen.add(keyOf(pattern.keyword));
     patterns.push(pattern);
+    sourceOf.set(pattern, keyword);
   }
   const fresh = patterns.filter((pattern) => !cache.has(keyOf(pattern.keyword)));
   if (fresh.length > 0) {
     forgetOldest(cache, MAX_KEPT_SCANS - fresh.length, seen);
-    const words = knownWords.get(workspace.files);
-    if (words) forgetOldest(words, MAX_KNOWN_WORDS, new Set());
+    knownWords.get(workspace.files)?.forgetBeyond(MAX_KNOWN_WORDS);
     const found = fresh.map((): KeywordScan => ({ byPath: new Map(), frequency: 0 }));
     const count = (index: number, file: SourceFile, scan: FileScan | undefined) => {
       const keyword = found[index];
@@ -113,9 +100,30 @@ export function weighKeywords(
         }
       });
     } else {
-      const knownAt = knownWordsOf(workspace);
-      for (const [at, file] of workspace.files.entries())
-        scanFile(file, fresh, knownAt(at)).forEach((scan, index) => count(index, file, scan));
+      const known = knownWordsOf(workspace);
+      const scanHere = (at: number) => {
+        const file = workspace.files[at];
+        if (file)
+          scanFile(file, fresh, known.of(at)).forEach((scan, index) => count(index, file, scan));
+      };
+      // A partner searches its files while this thread searches the others.
+      const partner = workspace.partner;
+      const searched = partner?.scan(
+        fresh.map((pattern) => sourceOf.get(pattern) ?? pattern.keyword),
+        MAX_KNOWN_WORDS,
+      );
+      for (let at = 0; at < workspace.files.length; at++) if (!partner?.owns(at)) scanHere(at);
+      const found = await searched?.catch(() => undefined);
+      for (const { file, keyword, counted, match } of found ?? []) {
+        const source = workspace.files[file];
+        if (source) count(keyword, source, { counted, match });
+      }
+      // A partner that failed leaves its files to be searched here, their texts read again;
+      // one stopped by the run's end ends the search.
+      if (partner && !found && signal?.aborted)
+        throw new AbortError('interrupted while searching the repository');
+      if (partner && !found)
+        for (let at = 0; at < workspace.files.length; at++) if (partner.owns(at)) scanHere(at);
     }
     const total = workspace.files.length;
     fresh.forEach((pattern, index) => {

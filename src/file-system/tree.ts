@@ -236,34 +236,49 @@ export async function readBytes(
 }
 
 /**
- * `readFileWithin`, synchronously: for a file whose analysis came from a stored index, read only
- * when a search or an excerpt needs its text. Undefined when there is nothing to read within
- * the bounds (gone, swapped, grown past `maxBytes`).
+ * `readFileWithin`, synchronously: in a worker that reads many files, or for a file whose
+ * analysis came from a stored index, read only when a search or an excerpt needs its text.
  */
 export function readFileWithinSync(
   root: string,
   path: string,
   maxBytes: number,
   listed?: FileIdentity,
-): Buffer | undefined {
+): FileBytes {
   let descriptor: number | undefined;
   try {
     descriptor = openSync(join(root, path), OPEN_FLAGS);
-    if (!isTheListedFile(fstatSync(descriptor), listed)) return undefined;
+    const stats = fstatSync(descriptor);
+    if (!isTheListedFile(stats, listed)) return { skipped: 'unreadable' };
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxBytes + 1 - total));
+      // Sized by what the file claims, plus one byte to see that it ends: most files are read
+      // in one call. The claim is a hint only, as above.
+      const wanted = Math.max(stats.size + 1 - total, 1);
+      const chunk = Buffer.allocUnsafe(Math.min(wanted, CHUNK_BYTES, maxBytes + 1 - total));
       const bytesRead = readSync(descriptor, chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
       chunks.push(chunk.subarray(0, bytesRead));
       total += bytesRead;
-      if (total > maxBytes) return undefined;
+      if (total > maxBytes) return { skipped: 'too-large' };
     }
-    return Buffer.concat(chunks, total);
+    const [only] = chunks;
+    return { bytes: chunks.length === 1 && only ? only : Buffer.concat(chunks, total) };
   } catch {
-    return undefined;
+    return { skipped: 'unreadable' };
   } finally {
     if (descriptor !== undefined) closeSync(descriptor);
   }
+}
+
+/** The bytes `readFileWithinSync` reads, or undefined when there are none within the bounds. */
+export function readBytesSync(
+  root: string,
+  path: string,
+  maxBytes: number,
+  listed?: FileIdentity,
+): Buffer | undefined {
+  const read = readFileWithinSync(root, path, maxBytes, listed);
+  return 'bytes' in read ? read.bytes : undefined;
 }

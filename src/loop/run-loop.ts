@@ -33,7 +33,8 @@ export async function runLoop(input: LoopInput): Promise<LoopOutcome> {
     await letDueTimersFire();
     if (input.options.signal?.aborted) return endRun(run, 'aborted');
     const started = performance.now();
-    const found = await dispatchCycle(run, cycle, query);
+    const found = await orStop(run, () => dispatchCycle(run, cycle, query));
+    if (typeof found === 'string') return endRun(run, found);
     const { entry, halted } = await evaluateCycle(run, cycle, query, found);
     const next = await refineOrStop(run, entry, found, halted);
     entry.durationMs = performance.now() - started;
@@ -90,6 +91,7 @@ async function dispatchCycle(run: Run, cycle: number, query: Query): Promise<Dis
       limit: options.maxCandidatesPerCycle,
       excerptTokens: options.excerptTokens,
       excerpts: judge.readsExcerpts !== false,
+      signal: options.signal,
     }),
   );
   const counts = { found: found.found, fresh: found.fresh, evaluating: found.candidates.length };

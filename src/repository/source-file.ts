@@ -7,6 +7,7 @@ import { indexText, type StemTable, type WordPostings } from '../text/word-posti
 import { symbolStemsOf, type SymbolStems } from '../text/symbol-stems.js';
 import { extractOutline, hasOutline, type Outline } from '../structure/outline.js';
 import { type FileKind } from '../contracts/file-kind.js';
+import { RecentTexts } from './recent-texts.js';
 
 /** A file read once per run, with the small indexes every cycle's matching reuses. */
 export interface SourceFile {
@@ -233,17 +234,70 @@ class ReadSource extends FileOfWorkspace {
   }
 
   get outline(): Outline {
-    // Data, docs and config have no outline to find: their lines are not split to look. Lines
-    // split here are not kept: most files whose outline is asked for never show a line.
-    return (this.cachedOutline ??= extractOutline(
-      this.path,
-      hasOutline(this.path) ? (this.cachedLines ?? this.text.split('\n')) : [],
-    ));
+    return (this.cachedOutline ??= outlineOf(this.path, this.cachedLines ?? this.text));
   }
 }
 
 export function analyzeSource(path: string, content: string): SourceFile {
   return new ReadSource(path, content);
+}
+
+/** Data, docs and config have no outline to find: their lines are not split to look. */
+const outlineOf = (path: string, content: string | readonly string[]) =>
+  // Lines split here are not kept: most files whose outline is asked for never show a line.
+  extractOutline(
+    path,
+    !hasOutline(path) ? [] : typeof content === 'string' ? content.split('\n') : content,
+  );
+
+/** What a file read elsewhere is, for ranking: its kind and length, found from its text there. */
+export interface FileDescription {
+  kind: FileKind;
+  lineCount: number;
+}
+
+/** The texts of described files used last: a search and an excerpt ask for one text in turn. */
+const recentTexts = new RecentTexts<DescribedSource>(16, 4 * 1024 * 1024);
+
+/**
+ * A file read in this run by another thread, which holds its text and searches it
+ * (src/dispatch/partner.ts): this one holds what ranking needs, and reads the text again where
+ * something asks for it (a candidate's outline or excerpt), the last few kept a while.
+ */
+class DescribedSource extends FileOfWorkspace {
+  private cachedOutline: Outline | undefined;
+
+  constructor(
+    path: string,
+    private readonly description: FileDescription,
+    private readonly readAgain: () => string,
+  ) {
+    super(path);
+  }
+
+  get kind(): FileKind {
+    return this.description.kind;
+  }
+
+  get lineCount(): number {
+    return this.description.lineCount;
+  }
+
+  get text(): string {
+    return recentTexts.get(this) ?? recentTexts.set(this, normalizeLineBreaks(this.readAgain()));
+  }
+
+  get outline(): Outline {
+    return (this.cachedOutline ??= outlineOf(this.path, this.cachedLines ?? this.text));
+  }
+}
+
+export function describedSource(
+  path: string,
+  description: FileDescription,
+  readAgain: () => string,
+): SourceFile {
+  return new DescribedSource(path, description, readAgain);
 }
 
 /** What a stored index keeps of a file that was read (src/repository/word-index.ts). */

@@ -1,27 +1,26 @@
-import pLimit from 'p-limit';
 import { AbortError } from '../errors.js';
 import {
   DEFAULT_EXCLUDED_DIRECTORIES,
   DEFAULT_EXCLUDED_FILES,
   hasBinaryExtension,
-  looksBinary,
-  looksMinified,
 } from './default-excludes.js';
 import { assertSearchableRoot } from '../file-system/roots.js';
+import { readBytesSync, type FileBytes, type ListedFile } from '../file-system/tree.js';
 import {
-  readFileWithin,
-  readFileWithinSync,
-  type FileBytes,
-  type ListedFile,
-} from '../file-system/tree.js';
-import { readManyFiles } from '../file-system/read-many-files.js';
+  MIN_FILES_FOR_A_PARTNER,
+  readFiles,
+  workspacePartner,
+  type StartPartner,
+  type WorkspacePartner,
+} from './read-files.js';
 import { listTree } from './list-tree.js';
 import { createImportResolver, type ImportResolver } from '../structure/imports.js';
 import type { Outline } from '../structure/outline.js';
 import { parseSymbols } from '../structure/syntax/parse-symbols.js';
 import { keepMostLikely } from './read-order.js';
 import { createSecretFileFilter } from './secret-files.js';
-import { analyzeSource, type SourceFile } from './source-file.js';
+import { describedSource, type SourceFile } from './source-file.js';
+import { analyseRead, type SkippedRead } from './read-verdict.js';
 import type { StoredFile, StoredIndex } from './word-index.js';
 import { keepIndex } from './index-keeper.js';
 import {
@@ -65,6 +64,11 @@ export interface WorkspaceOptions {
    */
   reusable?: boolean | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * A thread to read and search half the files (./read-files.ts), in a run that keeps neither
+   * index nor workspace, from `from` files to read (default `MIN_FILES_FOR_A_PARTNER`).
+   */
+  partner?: { start: StartPartner; from?: number } | undefined;
 }
 
 /** Why files of the tree were left out, by count. */
@@ -100,14 +104,16 @@ export interface Workspace {
   index?: { updated: StoredIndex; changed: boolean; read: number } | undefined;
   /** True when this is `previous` taken again: the tree had not changed. */
   reused?: boolean;
+  /**
+   * The thread that holds and searches part of a large tree's files read in one run
+   * (src/dispatch/partner.ts); `close` lets it go when the run ends.
+   */
+  partner?: WorkspacePartner | undefined;
 }
 
 const provenances = new WeakMap<Workspace, Provenance>();
 
-const READ_CONCURRENCY = 32;
 const EMPTY = Buffer.alloc(0);
-/** Below this many files, starting the reader's worker costs more than it saves. */
-const MIN_FILES_FOR_THE_READER = 256;
 
 /**
  * Whether `previous` may be taken again by an opening of `root` with `options`, if the tree is
@@ -182,36 +188,33 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   const kept = keepMostLikely(wanted, options.maxFiles, options.task);
 
   const keeper = index ? keepIndex(index.stored, listingStarted) : undefined;
+  /** Counts a file read and skipped; a binary or minified one is recorded as such. */
+  const skip = (entry: ListedFile, why: SkippedRead): undefined => {
+    if (why === 'too-large') skipped.tooLarge++;
+    if (why === 'binary' || why === 'minified') {
+      keeper?.recordVerdict(entry, why);
+      skipped[why]++;
+    }
+    return undefined;
+  };
   const analyse = (entry: ListedFile, read: FileBytes): SourceFile | undefined => {
-    if ('skipped' in read) {
-      if (read.skipped === 'too-large') skipped.tooLarge++;
-      return undefined;
-    }
-    const bytes = read.bytes;
-    if (looksBinary(bytes)) {
-      keeper?.recordVerdict(entry, 'binary');
-      return (skipped.binary++, undefined);
-    }
-    const text = bytes.toString('utf8');
-    if (looksMinified(text)) {
-      keeper?.recordVerdict(entry, 'minified');
-      return (skipped.minified++, undefined);
-    }
-    const file = analyzeSource(entry.path, text);
+    const file = analyseRead(entry.path, read);
+    if ('skipped' in file) return skip(entry, file.skipped);
     keeper?.recordRead(entry, file);
     return file;
   };
+  /** A file's text read again, only from the file listed: one gone or grown reads as empty. */
+  const readAgain = (entry: ListedFile) => () =>
+    (readBytesSync(root, entry.path, options.maxFileBytes, entry.identity) ?? EMPTY).toString(
+      'utf8',
+    );
   /** A file the stored index holds unchanged: its text is read only if it is needed. */
   const restore = (entry: ListedFile, stored: StoredFile): SourceFile | undefined => {
     if (stored.verdict !== 'read') {
       keeper?.recordVerdict(entry, stored.verdict);
       return (skipped[stored.verdict]++, undefined);
     }
-    return keeper?.restore(entry, stored, () =>
-      (
-        readFileWithinSync(root, entry.path, options.maxFileBytes, entry.identity) ?? EMPTY
-      ).toString('utf8'),
-    );
+    return keeper?.restore(entry, stored, readAgain(entry));
   };
   const unchanged = kept.map((entry) => keeper?.unchanged(entry));
   // Without an index to restore from, the files the previous workspace read are taken as they
@@ -224,41 +227,37 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   const toRead = kept.filter(
     (_, index) => unchanged[index] === undefined && carried[index] === undefined,
   );
-  const read: (SourceFile | undefined)[] = [];
-  if (toRead.length >= MIN_FILES_FOR_THE_READER) {
-    // The listed size is not trusted: a file may have grown, or claim 0 and never end.
-    await readManyFiles(
-      root,
-      toRead,
-      options.maxFileBytes,
-      (entry, bytes) => read.push(analyse(entry, bytes)),
-      options.signal,
-    ).catch(() => {
-      if (options.signal?.aborted) throw interrupted();
-      // No worker on this platform, or it failed: the rest is read on the main thread.
-    });
-  }
-  const limit = pLimit(READ_CONCURRENCY);
-  read.push(
-    ...(await Promise.all(
-      toRead.slice(read.length).map((entry) =>
-        limit(async () => {
-          if (options.signal?.aborted) throw interrupted();
-          return analyse(
-            entry,
-            await readFileWithin(root, entry.path, options.maxFileBytes, entry.identity),
-          );
-        }),
-      ),
-    )),
-  );
-  // In the listing's order, whether read or restored, so that runs rank ties alike.
-  let next = 0;
-  const all = kept.map((entry, index) => {
-    const stored = unchanged[index];
-    return stored ? restore(entry, stored) : (carried[index] ?? read[next++]);
+  const { files: read, partnerShare } = await readFiles(toRead, {
+    root,
+    maxBytes: options.maxFileBytes,
+    signal: options.signal,
+    // Only for a run that keeps neither an index nor the workspace: a partner's files have no
+    // words indexed here, and it lives only as long as its run.
+    partner:
+      options.partner && !keeper && options.reusable === false
+        ? { start: options.partner.start, from: options.partner.from ?? MIN_FILES_FOR_A_PARTNER }
+        : undefined,
+    analyse,
+    describe: (entry, described) =>
+      'skipped' in described
+        ? skip(entry, described.skipped)
+        : describedSource(entry.path, described, readAgain(entry)),
+    interrupted,
   });
-  const files = all.filter((file): file is SourceFile => file !== undefined);
+  // In the listing's order, whether read or restored, so that runs rank ties alike.
+  const files: SourceFile[] = [];
+  /** For each file, its place in the partner's share; -1 for this thread's. */
+  const partnerPlaces: number[] = [];
+  let next = 0;
+  kept.forEach((entry, index) => {
+    const stored = unchanged[index];
+    const place = stored || carried[index] ? -1 : (partnerShare?.places[next] ?? -1);
+    const file = stored ? restore(entry, stored) : (carried[index] ?? read[next++]);
+    if (!file) return;
+    files.push(file);
+    partnerPlaces.push(place);
+  });
+  const partner = partnerShare && workspacePartner(partnerShare.partner, partnerPlaces);
   const byPath = new Map(files.map((file) => [file.path, file]));
   const totalLines = files.reduce((sum, file) => sum + file.lineCount, 0);
   const outlines = new Map<string, Promise<Outline>>();
@@ -286,6 +285,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     skipped,
     readMs: performance.now() - started,
     ...(keeper && { index: keeper.result(toRead.length) }),
+    ...(partner && { partner }),
   };
   if (options.reusable !== false)
     provenances.set(workspace, {

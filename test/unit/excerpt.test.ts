@@ -49,7 +49,10 @@ beforeAll(async () => {
   const found = workspace.get('src/auth/tokens.ts');
   if (!found) throw new Error('src/auth/tokens.ts was not read');
   file = found;
-  matches = matchFile(file, weighKeywords(['refreshToken', 'expiry', 'token store'], workspace));
+  matches = matchFile(
+    file,
+    await weighKeywords(['refreshToken', 'expiry', 'token store'], workspace),
+  );
 });
 
 afterAll(async () => {
@@ -162,8 +165,8 @@ describe('buildExcerpt', () => {
     expect(smaller).not.toContain('filler line 10 ');
   });
 
-  it('spends the budget left on the lines around the hits, evenly', () => {
-    const hit = matchFile(file, weighKeywords(['expiry'], workspaceOfFile));
+  it('spends the budget left on the lines around the hits, evenly', async () => {
+    const hit = matchFile(file, await weighKeywords(['expiry'], workspaceOfFile));
     const excerpt = buildExcerpt(file, hit, 150);
     // the parts that matter: the function 34-37; the text adds as many lines above as below it
     expect(excerpt.lineRanges).toEqual([[34, 37]]);
@@ -215,7 +218,7 @@ describe('buildExcerpt', () => {
     expect(excerpt.text).not.toContain('Copyright');
   });
 
-  it('passes over hits in a license header for the hits in the code', () => {
+  it('passes over hits in a license header for the hits in the code', async () => {
     const licensed = analyzeSource(
       'src/Dates.php',
       [
@@ -231,7 +234,7 @@ describe('buildExcerpt', () => {
     const workspace = { files: [licensed] } as unknown as Workspace;
     const excerpt = buildExcerpt(
       licensed,
-      matchFile(licensed, weighKeywords(['dates'], workspace)),
+      matchFile(licensed, await weighKeywords(['dates'], workspace)),
       60,
     );
     expect(excerpt.lineRanges.flat().every((line) => line > 5)).toBe(true);
@@ -307,8 +310,8 @@ describe('buildExcerpt with a parsed file: whole definitions, not windows cut mi
     expect(excerpt.text).toContain('37| }');
   });
 
-  it('shows the innermost definition: the method, not its whole class', () => {
-    const revoke = matchFile(parsed, weighKeywords(['gone'], workspace));
+  it('shows the innermost definition: the method, not its whole class', async () => {
+    const revoke = matchFile(parsed, await weighKeywords(['gone'], workspace));
     expect(buildExcerpt(parsed, revoke, 250).lineRanges).toEqual([[69, 71]]);
   });
 

@@ -27,13 +27,13 @@ describe('matching keywords against a workspace', () => {
     ['auth', 2],
     ['invoice', 1],
     ['nowhere', 0],
-  ])('weighs "%s" by the %i files that hold it', (keyword, frequency) => {
-    const [weighted] = weighKeywords([keyword], workspace);
+  ])('weighs "%s" by the %i files that hold it', async (keyword, frequency) => {
+    const [weighted] = await weighKeywords([keyword], workspace);
     expect(weighted?.weight).toBeCloseTo(idf(frequency), 10);
   });
 
-  it('finds a keyword by its words on one line, and only there', () => {
-    const keywords = weighKeywords(['refresh token'], workspace);
+  it('finds a keyword by its words on one line, and only there', async () => {
+    const keywords = await weighKeywords(['refresh token'], workspace);
     const matches = matchWorkspace(workspace, keywords);
     expect([...matches.keys()]).toEqual(['src/auth/session.ts']);
     expect(matches.get('src/auth/session.ts')?.[0]).toMatchObject({
@@ -52,14 +52,14 @@ describe('matching keywords against a workspace', () => {
   ])('counts distinct words of a definition: %j exact %s', async (content, exact) => {
     const root = await createTempTree({ 'src/defines.ts': content });
     const defines = await openWorkspace(root, { maxFileBytes: 1_000_000, maxFiles: 100 });
-    const matches = matchWorkspace(defines, weighKeywords(['token'], defines));
+    const matches = matchWorkspace(defines, await weighKeywords(['token'], defines));
     expect(matches.get('src/defines.ts')?.[0]?.definitions).toEqual([
       expect.objectContaining({ exact }),
     ]);
   });
 
-  it('weighs a keyword the same whether it comes first or in a later query', () => {
-    const later = weighKeywords(['login', 'Token'], workspace);
+  it('weighs a keyword the same whether it comes first or in a later query', async () => {
+    const later = await weighKeywords(['login', 'Token'], workspace);
     expect(later.map((keyword) => keyword.weight)).toEqual([idf(1), idf(2)]);
     expect(matchWorkspace(workspace, later).get('src/auth/login.ts')).toHaveLength(2);
   });
@@ -67,7 +67,7 @@ describe('matching keywords against a workspace', () => {
   it('finds a phrase as written on the last line of a file, which has no line break after it', async () => {
     const root = await createTempTree({ 'notes.md': 'intro\nsee the refresh token' });
     const notes = await openWorkspace(root, { maxFileBytes: 1_000_000, maxFiles: 100 });
-    const matches = matchWorkspace(notes, weighKeywords(['refresh token'], notes));
+    const matches = matchWorkspace(notes, await weighKeywords(['refresh token'], notes));
     expect(matches.get('notes.md')?.[0]).toMatchObject({ exactLines: [2], partialLines: [] });
   });
 
@@ -88,8 +88,8 @@ describe('matching keywords against a workspace', () => {
         maxFileBytes: 1_000_000,
         maxFiles: 100,
       });
-      const afresh = matchWorkspace(fresh, weighKeywords(keywords, fresh));
-      const later = matchWorkspace(remembering, weighKeywords(keywords, remembering));
+      const afresh = matchWorkspace(fresh, await weighKeywords(keywords, fresh));
+      const later = matchWorkspace(remembering, await weighKeywords(keywords, remembering));
       expect(later).toEqual(afresh);
       expect(later.size).toBeGreaterThan(0);
     }
@@ -117,8 +117,8 @@ describe('matching keywords against a workspace', () => {
         maxFileBytes: 1_000_000,
         maxFiles: 100,
       });
-      expect(matchWorkspace(kept, weighKeywords(query, kept))).toEqual(
-        matchWorkspace(fresh, weighKeywords(query, fresh)),
+      expect(matchWorkspace(kept, await weighKeywords(query, kept))).toEqual(
+        matchWorkspace(fresh, await weighKeywords(query, fresh)),
       );
     }
   });
