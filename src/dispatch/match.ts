@@ -113,16 +113,16 @@ export async function weighKeywords(
         MAX_KNOWN_WORDS,
       );
       for (let at = 0; at < workspace.files.length; at++) if (!partner?.owns(at)) scanHere(at);
-      const found = await searched?.catch(() => undefined);
-      for (const { file, keyword, counted, match } of found ?? []) {
+      const partnerFound = await searched?.catch(() => undefined);
+      for (const { file, keyword, counted, match } of partnerFound ?? []) {
         const source = workspace.files[file];
         if (source) count(keyword, source, { counted, match });
       }
       // A partner that failed leaves its files to be searched here, their texts read again;
       // one stopped by the run's end ends the search.
-      if (partner && !found && signal?.aborted)
+      if (partner && !partnerFound && signal?.aborted)
         throw new AbortError('interrupted while searching the repository');
-      if (partner && !found)
+      if (partner && !partnerFound)
         for (let at = 0; at < workspace.files.length; at++) if (partner.owns(at)) scanHere(at);
     }
     const total = workspace.files.length;
