@@ -179,102 +179,106 @@ async function retrieveWithin(
           cache,
         );
   const { workspace, saved } = await readRepository(root, task, resolved, cache, signal, logger);
-  resolved.onProgress?.({ type: 'read', files: workspace.files.length, ms: workspace.readMs });
-  logger.info(
-    {
-      root,
-      files: workspace.files.length,
-      skipped: workspace.skipped,
-      ms: Math.round(workspace.readMs),
-      judge: judge.name,
-      ...(workspace.reused && { reused: true }),
-      ...(workspace.index && {
-        storedIndex: {
-          read: workspace.index.read,
-          reused: workspace.index.updated.files.size - workspace.index.read,
-        },
-      }),
-    },
-    'read repository',
-  );
-
-  const ledger = createLedger(
-    {
-      maxCalls: resolved.maxCalls,
-      maxInputTokens: resolved.maxInputTokens,
-      maxCostUsd: resolved.maxCostUsd,
-    },
-    { ...DEFAULT_PRICES, ...resolved.prices },
-  );
-  const maxCandidatesPerCycle =
-    resolved.maxCandidatesPerCycle ?? judge.candidatesPerCycle ?? DEFAULT_CANDIDATES_PER_CYCLE;
-  const past = await history;
-  if (past.warning) ledger.warn(past.warning);
-  const taskSecrets = countRedactions(taskRedactions);
-  if (taskSecrets > 0)
-    ledger.warn(
-      `the task held ${taskSecrets} secret${taskSecrets === 1 ? '' : 's'} (${taskRedactions.map((redaction) => redaction.rule).join(', ')}); ${taskSecrets === 1 ? 'it was' : 'they were'} replaced by [REDACTED:…] before any judge saw it`,
+  try {
+    resolved.onProgress?.({ type: 'read', files: workspace.files.length, ms: workspace.readMs });
+    logger.info(
+      {
+        root,
+        files: workspace.files.length,
+        skipped: workspace.skipped,
+        ms: Math.round(workspace.readMs),
+        judge: judge.name,
+        ...(workspace.reused && { reused: true }),
+        ...(workspace.index && {
+          storedIndex: {
+            read: workspace.index.read,
+            reused: workspace.index.updated.files.size - workspace.index.read,
+          },
+        }),
+      },
+      'read repository',
     );
-  const outcome = await runLoop({
-    task,
-    judge,
-    workspace,
-    overview: describeWorkspace(workspace, past.commits),
-    options: {
-      ...resolved,
-      signal,
-      maxCandidatesPerCycle,
-      stopWhen: resolved.stopWhen.map((condition) =>
-        typeof condition === 'string'
-          ? stopConditionNamed(condition, resolved.minFiles)
-          : condition,
-      ),
-    },
-    ledger,
-    logger,
-    // Its searches are over: a partner thread holding part of the tree is let go.
-  }).finally(() => workspace.partner?.close());
-  const selection: SelectionOptions = {
-    minRelevance: resolved.minRelevance,
-    coreRelevance: resolved.coreRelevance,
-    maxFiles: resolved.maxFiles,
-    maxRelated: resolved.maxRelated,
-  };
-  const pack = buildContextPack({
-    task,
-    root,
-    judge: judge.name,
-    outcome:
-      judge.readsExcerpts === false
-        ? {
-            ...outcome,
-            judged: await withCoreExcerpts(
-              outcome.judged,
-              workspace,
-              selection,
-              resolved.excerptTokens,
-            ),
-          }
-        : outcome,
-    filesConsidered: workspace.files.length,
-    skipped: workspace.skipped,
-    selection,
-    readMs: workspace.readMs,
-    totalMs: performance.now() - started,
-    usage: ledger.totals(),
-    judgeWarnings: ledger.warnings,
-  });
-  resolved.onProgress?.({ type: 'stop', reason: pack.stopReason, files: pack.files.length });
-  logger.info(
-    {
-      stopReason: pack.stopReason,
-      files: pack.files.length,
-      cycles: pack.trace.length,
-      ms: Math.round(pack.timings.totalMs),
-    },
-    'done',
-  );
-  for (const warning of pack.warnings) logger.warn(warning);
-  await saved;
-  return pack;
+
+    const ledger = createLedger(
+      {
+        maxCalls: resolved.maxCalls,
+        maxInputTokens: resolved.maxInputTokens,
+        maxCostUsd: resolved.maxCostUsd,
+      },
+      { ...DEFAULT_PRICES, ...resolved.prices },
+    );
+    const maxCandidatesPerCycle =
+      resolved.maxCandidatesPerCycle ?? judge.candidatesPerCycle ?? DEFAULT_CANDIDATES_PER_CYCLE;
+    const past = await history;
+    if (past.warning) ledger.warn(past.warning);
+    const taskSecrets = countRedactions(taskRedactions);
+    if (taskSecrets > 0)
+      ledger.warn(
+        `the task held ${taskSecrets} secret${taskSecrets === 1 ? '' : 's'} (${taskRedactions.map((redaction) => redaction.rule).join(', ')}); ${taskSecrets === 1 ? 'it was' : 'they were'} replaced by [REDACTED:…] before any judge saw it`,
+      );
+    const outcome = await runLoop({
+      task,
+      judge,
+      workspace,
+      overview: describeWorkspace(workspace, past.commits),
+      options: {
+        ...resolved,
+        signal,
+        maxCandidatesPerCycle,
+        stopWhen: resolved.stopWhen.map((condition) =>
+          typeof condition === 'string'
+            ? stopConditionNamed(condition, resolved.minFiles)
+            : condition,
+        ),
+      },
+      ledger,
+      logger,
+    });
+    const selection: SelectionOptions = {
+      minRelevance: resolved.minRelevance,
+      coreRelevance: resolved.coreRelevance,
+      maxFiles: resolved.maxFiles,
+      maxRelated: resolved.maxRelated,
+    };
+    const pack = buildContextPack({
+      task,
+      root,
+      judge: judge.name,
+      outcome:
+        judge.readsExcerpts === false
+          ? {
+              ...outcome,
+              judged: await withCoreExcerpts(
+                outcome.judged,
+                workspace,
+                selection,
+                resolved.excerptTokens,
+              ),
+            }
+          : outcome,
+      filesConsidered: workspace.files.length,
+      skipped: workspace.skipped,
+      selection,
+      readMs: workspace.readMs,
+      totalMs: performance.now() - started,
+      usage: ledger.totals(),
+      judgeWarnings: ledger.warnings,
+    });
+    resolved.onProgress?.({ type: 'stop', reason: pack.stopReason, files: pack.files.length });
+    logger.info(
+      {
+        stopReason: pack.stopReason,
+        files: pack.files.length,
+        cycles: pack.trace.length,
+        ms: Math.round(pack.timings.totalMs),
+      },
+      'done',
+    );
+    for (const warning of pack.warnings) logger.warn(warning);
+    await saved;
+    return pack;
+  } finally {
+    // A partner thread holding part of the tree is let go however the run ends.
+    workspace.partner?.close();
+  }
 }
