@@ -3,6 +3,7 @@ import { openWorkspace, type Workspace } from '../../src/repository/workspace.js
 import { matchWorkspace, weighKeywords } from '../../src/dispatch/match.js';
 import { AbortError } from '../../src/errors.js';
 import { startPartner } from '../../src/dispatch/partner.js';
+import type { StartPartner } from '../../src/repository/read-files.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
 /**
@@ -92,6 +93,25 @@ describe('a partner thread', () => {
     expect(partnered.partner).toBeDefined();
     partnered.partner?.close();
     expect(await searches(partnered)).toEqual(await searches(alone));
+  });
+
+  it('reads its share here when it cannot read it, and then has no partner', async () => {
+    const root = await createTempTree(tree(300));
+    const alone = await open(root);
+    const failing: StartPartner = () => {
+      const read = Promise.reject(new Error('no thread here'));
+      read.catch(() => undefined);
+      return { read, scan: () => Promise.reject(new Error('no thread here')), close: () => {} };
+    };
+    const fallen = await openWorkspace(root, {
+      maxFileBytes: 50_000,
+      maxFiles: 10_000,
+      reusable: false,
+      partner: { start: failing, from: 0 },
+    });
+    expect(fallen.partner).toBeUndefined();
+    expect(fallen.files.map((file) => file.path)).toEqual(alone.files.map((file) => file.path));
+    expect(await searches(fallen)).toEqual(await searches(alone));
   });
 
   it('ends a search with the run: stopped by its signal, the search is not done again here', async () => {
