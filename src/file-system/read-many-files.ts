@@ -49,7 +49,9 @@ function readOne(entry, transfer) {
     let total = 0;
     for (;;) {
       // The size is a hint, never trusted: files of /proc say 0 and never end.
-      const wanted = Math.min(Math.max(stats.size + 1 - total, 1), CHUNK_BYTES, maxBytes + 1 - total);
+      // Past the claim, whole chunks: one byte a call would make a file that grew a crawl.
+      const claimed = stats.size + 1 - total;
+      const wanted = Math.min(claimed > 0 ? claimed : CHUNK_BYTES, CHUNK_BYTES, maxBytes + 1 - total);
       const chunk = new Uint8Array(wanted);
       const read = readSync(fd, chunk, 0, wanted, null);
       if (read === 0) break;

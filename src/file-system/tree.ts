@@ -254,9 +254,10 @@ export function readFileWithinSync(
     let total = 0;
     for (;;) {
       // Sized by what the file claims, plus one byte to see that it ends: most files are read
-      // in one call. The claim is a hint only, as above.
-      const wanted = Math.max(stats.size + 1 - total, 1);
-      const chunk = Buffer.allocUnsafe(Math.min(wanted, CHUNK_BYTES, maxBytes + 1 - total));
+      // in one call. The claim is a hint only, as above: past it, whole chunks.
+      const claimed = stats.size + 1 - total;
+      const wanted = Math.min(claimed > 0 ? claimed : CHUNK_BYTES, CHUNK_BYTES);
+      const chunk = Buffer.allocUnsafe(Math.min(wanted, maxBytes + 1 - total));
       const bytesRead = readSync(descriptor, chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
       chunks.push(chunk.subarray(0, bytesRead));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openWorkspace } from '../../src/repository/workspace.js';
 import type { SkippedFiles, Workspace, WorkspaceOptions } from '../../src/repository/workspace.js';
 import { AbortError, ConfigError, SearchError } from '../../src/errors.js';
-import { listFiles, readFileWithin } from '../../src/file-system/tree.js';
+import { listFiles, readFileWithin, readFileWithinSync } from '../../src/file-system/tree.js';
 import { execFileSync } from 'node:child_process';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
@@ -293,6 +293,10 @@ describe('openWorkspace', () => {
         expect(await readFileWithin('/proc/self', 'status', 64)).toEqual({ skipped: 'too-large' });
         const read = await readFileWithin('/proc/self', 'status', 100_000);
         expect('bytes' in read && read.bytes.length).toBeGreaterThan(64);
+        // The same synchronously, as a worker reads: read whole, past the size it claims.
+        expect(readFileWithinSync('/proc/self', 'status', 64)).toEqual({ skipped: 'too-large' });
+        const again = readFileWithinSync('/proc/self', 'status', 100_000);
+        expect('bytes' in again && again.bytes.toString('utf8')).toMatch(/^Name:[\s\S]*\nPid:/);
       },
     );
 
