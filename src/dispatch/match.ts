@@ -120,10 +120,10 @@ export async function weighKeywords(
       }
       // A partner that failed leaves its files to be searched here, their texts read again;
       // one stopped by the run's end ends the search.
-      if (partner && !partnerFound && signal?.aborted)
-        throw new AbortError('interrupted while searching the repository');
-      if (partner && !partnerFound)
+      if (partner && !partnerFound) {
+        if (signal?.aborted) throw new AbortError('interrupted while searching the repository');
         for (let at = 0; at < workspace.files.length; at++) if (partner.owns(at)) scanHere(at);
+      }
     }
     const total = workspace.files.length;
     fresh.forEach((pattern, index) => {

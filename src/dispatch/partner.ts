@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FileIdentity } from '../file-system/tree.js';
-import type { FilePartner, PartnerFound, StartPartner } from '../repository/read-files.js';
+import type { PartnerFound, StartPartner } from '../repository/read-files.js';
 import type { SkippedRead } from '../repository/read-verdict.js';
 import type { FileDescription } from '../repository/source-file.js';
 
@@ -83,7 +83,7 @@ export const startPartner: StartPartner = (root, entries, maxBytes, signal) => {
   worker.on('exit', (code) => fail(new Error(`the partner thread stopped (exit ${code})`)));
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
-  const partner: FilePartner = {
+  return {
     read,
     scan(keywords, forgetBeyond) {
       if (failure) return Promise.reject(failure);
@@ -94,5 +94,4 @@ export const startPartner: StartPartner = (root, entries, maxBytes, signal) => {
     },
     close: () => fail(new Error('the partner thread was let go')),
   };
-  return partner;
 };

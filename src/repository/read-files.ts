@@ -129,7 +129,10 @@ export async function readFiles(
     throw error;
   });
   const described = await partner.read.catch(() => undefined);
-  if (options.signal?.aborted) throw (partner.close(), options.interrupted());
+  if (options.signal?.aborted) {
+    partner.close();
+    throw options.interrupted();
+  }
   const sharedFiles = described
     ? shared.map((entry, index) =>
         options.describe(entry, described[index] ?? { skipped: 'unreadable' }),
