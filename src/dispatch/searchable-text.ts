@@ -3,6 +3,7 @@ import { lineAt, lineStartsOf } from '../text/line-starts.js';
 import { normalizeIdentifier } from './keyword.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
 import { lineHoldsStem } from './line-holds-stem.js';
+import { byteSearch, isSearchableNeedle, type ByteSearch } from './byte-search.js';
 
 interface LineWords {
   /** The line's identifiers as written: stemmed, or normalised, only where asked. */
@@ -34,24 +35,32 @@ export function scanMemory(): KnownWords {
   return { get: (text) => held.get(text), set: (text, holds) => void held.set(text, holds) };
 }
 
-/** The lower-cased text of a file, searched by substring, with a line's words read where asked. */
+/**
+ * The lower-cased text of a file, searched by substring, with a line's words read where asked.
+ * Lower-case ASCII needles are searched in the text's bytes (./byte-search.ts), as if lower-cased;
+ * the lower-cased text itself is made only for others, or for a text where that would differ.
+ */
 export function searchableText(file: SourceFile, known: KnownWords) {
-  // Lower-cased on first need: a file whose words are all known to be absent is never searched.
   let lowered: string | undefined;
   const lower = () => (lowered ??= file.text.toLowerCase());
-  // Lower-casing never moves a line break, but can lengthen a line (`İ` becomes two characters):
-  // where the lengths differ, the text's lines start elsewhere than its lower case's. Found only
-  // once some text is: most files hold none of a query's rarer words.
-  let lowerStarts: number[] | undefined;
+  // Searched first, settled on first need: null where the bytes cannot be searched.
+  let bytes: ByteSearch | null | undefined;
+  const bytesFor = (needle: string): ByteSearch | null =>
+    isSearchableNeedle(needle) ? (bytes ??= byteSearch(file.text) ?? null) : null;
+  // Lower-casing never moves a line break, and lengthens a line only where it holds `İ`, the one
+  // character whose lower case is two: a text without one has its lines, lower-cased one by one,
+  // where they are in the lower-cased whole.
+  let inPlaceText: boolean | undefined;
+  const inPlace = () => (inPlaceText ??= !file.text.includes('\u0130'));
   let textStarts: number[] | undefined;
-  const startsOfLines = () => (lowerStarts ??= lineStartsOf(lower()));
-  /** Whether each character of the lower case is where it was in the text. */
-  const inPlace = () => lower().length === file.text.length;
+  let lowerStarts: number[] | undefined;
+  const textLineStarts = () => (textStarts ??= lineStartsOf(file.text));
+  const lowerLineStarts = () =>
+    (lowerStarts ??= inPlace() ? textLineStarts() : lineStartsOf(lower()));
   /** A line of the text as written, without the file's lines split and kept. */
-  const textLineStarts = () =>
-    (textStarts ??= inPlace() ? startsOfLines() : lineStartsOf(file.text));
   const lineOfText = (line: number): string => lineAt(file.text, textLineStarts(), line);
-  const lowerLine = (line: number): string => lineAt(lower(), startsOfLines(), line);
+  const lowerLine = (line: number): string =>
+    inPlace() ? lineOfText(line).toLowerCase() : lineAt(lower(), lowerLineStarts(), line);
   const words = new Map<number, LineWords>();
   const wordsOf = (line: number): LineWords => {
     let lineWords = words.get(line);
@@ -61,18 +70,16 @@ export function searchableText(file: SourceFile, known: KnownWords) {
   // Keywords share words (`config`, `file`): each is searched for once per file.
   const holds = (text: string): boolean => {
     let holds = known.get(text);
-    if (holds === undefined) known.set(text, (holds = lower().includes(text)));
+    if (holds === undefined)
+      known.set(text, (holds = bytesFor(text)?.holds(text) ?? lower().includes(text)));
     return holds;
   };
-  const linesByText = new Map<string, number[]>();
-  /** The lines (0-based, ascending) holding `text`. */
-  const linesOf = (text: string): number[] => {
-    let lines = linesByText.get(text);
-    if (lines) return lines;
-    lines = [];
+  /** The lines (0-based, ascending) holding `text`, found in the lower-cased text. */
+  const linesOfLowerCase = (text: string): number[] => {
+    const lines: number[] = [];
     let line = 0;
-    let at = text.length > 0 && holds(text) ? lower().indexOf(text) : -1;
-    const starts = at === -1 ? [] : startsOfLines();
+    let at = lower().indexOf(text);
+    const starts = lowerLineStarts();
     while (at !== -1) {
       // The line holding `at`: the last start at or before it, searched from the last line found.
       let low = line;
@@ -89,7 +96,19 @@ export function searchableText(file: SourceFile, known: KnownWords) {
       if (next === undefined) break;
       at = lower().indexOf(text, next);
     }
-    linesByText.set(text, lines);
+    return lines;
+  };
+  const linesByText = new Map<string, number[]>();
+  /** The lines (0-based, ascending) holding `text`. */
+  const linesOf = (text: string): number[] => {
+    let lines = linesByText.get(text);
+    if (!lines) {
+      lines =
+        text.length > 0 && holds(text)
+          ? (bytesFor(text)?.linesHolding(text) ?? linesOfLowerCase(text))
+          : [];
+      linesByText.set(text, lines);
+    }
     return lines;
   };
   return {

@@ -7,6 +7,11 @@ import { analyzeSource } from '../../src/repository/source-file.js';
 import { compileKeyword } from '../../src/dispatch/keyword.js';
 import { matchFile } from '../../src/dispatch/match.js';
 import { buildExcerpt } from '../../src/dispatch/excerpt.js';
+import {
+  MAX_NEEDLE_LENGTH,
+  byteSearch,
+  isSearchableNeedle,
+} from '../../src/dispatch/byte-search.js';
 import { definitionRanges } from '../../src/dispatch/definition-ranges.js';
 import { parseGitLog } from '../../src/history/git-log.js';
 import { scoreFilesByHistory } from '../../src/history/history-scores.js';
@@ -205,6 +210,17 @@ export const EXTRACTORS: Record<string, (text: string) => unknown> = {
   excerpt: (text) => {
     const file = analyzeSource('src/a.ts', text);
     return buildExcerpt(file, matchFile(file, keywordsOf(text)), 2000);
+  },
+  // The scan's search of a file's bytes, for its longest needle: one from the text, and the same
+  // spoiled in its middle, so that every place its ends match is checked to the middle.
+  'byte search': (text) => {
+    const needle = text.slice(0, MAX_NEEDLE_LENGTH).toLowerCase();
+    const middle = needle.length >> 1;
+    const spoiled = `${needle.slice(0, middle)}\x7f${needle.slice(middle + 1)}`;
+    const search = byteSearch(text);
+    return [needle, spoiled]
+      .filter(isSearchableNeedle)
+      .map((each) => [search?.holds(each), search?.linesHolding(each).length]);
   },
   // A file asked for by path with no hit: its beginning, past any license header.
   'license header': (text) => buildExcerpt(analyzeSource('src/a.ts', text), [], 2000),

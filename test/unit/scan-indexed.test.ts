@@ -42,6 +42,10 @@ const WORDS = [
   'files',
   'İstanbul',
   'Kelvin',
+  // The Kelvin sign, whose lower case is `k`, and a capital sigma, whose lower case depends on
+  // the letters around it: texts searched as strings, and lines lower-cased one by one.
+  '\u212aelvin',
+  'ΟΔΟΣ',
   'café',
   'expiry',
   'expires',

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_NEEDLE_LENGTH,
+  byteSearch,
+  isSearchableNeedle,
+} from '../../src/dispatch/byte-search.js';
+import { KERNEL_BASE64 } from '../../src/dispatch/byte-search-kernel.js';
+import { compileKernel } from '../../scripts/build-kernel.js';
+import { lineStartsOf } from '../../src/text/line-starts.js';
+
+/** What the byte search must find: the lines of the lower-cased text holding the needle. */
+function linesOfLowerCase(text: string, needle: string): number[] {
+  const lower = text.toLowerCase();
+  const starts = lineStartsOf(lower);
+  const lines = new Set<number>();
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + 1)) {
+    let line = 0;
+    while ((starts[line + 1] ?? Infinity) <= at) line++;
+    lines.add(line);
+  }
+  return [...lines];
+}
+
+/** A small seeded generator: the same texts on every run. */
+function random(seed: number) {
+  let state = seed;
+  return (below: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % below;
+  };
+}
+
+// Letters of both cases, the bytes next to them that `| 32` would confuse, line breaks, and
+// characters of two, three and four UTF-8 bytes (ß, Σ, €, an emoji, a lone surrogate).
+const ALPHABET = ['a', 'b', 'A', 'B', 'z', 'Z', '@', '`', '[', '{', '_', '1', ' ', '\n', '\r'];
+const OTHERS = ['ß', 'Σ', 'σ', 'é', '€', '😀', '\ud800'];
+
+function randomText(next: (below: number) => number, length: number): string {
+  let text = '';
+  for (let index = 0; index < length; index++)
+    text += next(20) === 0 ? OTHERS[next(OTHERS.length)] : (ALPHABET[next(ALPHABET.length)] ?? 'a');
+  return text;
+}
+
+describe('byte search', () => {
+  it('finds what a search of the lower-cased text finds, on random texts and needles', () => {
+    const next = random(7);
+    let compared = 0;
+    for (let round = 0; round < 400; round++) {
+      const text = randomText(next, next(300));
+      const search = byteSearch(text);
+      expect(search).toBeDefined();
+      const lower = text.toLowerCase();
+      for (let index = 0; index < 8; index++) {
+        // Half cut out of the text itself, so that most are found; the others made up.
+        const start = next(Math.max(1, lower.length));
+        const needle =
+          index % 2 === 0
+            ? lower.slice(start, start + 1 + next(6))
+            : randomText(next, 1 + next(3)).toLowerCase();
+        if (!isSearchableNeedle(needle)) continue;
+        expect(search?.holds(needle), `${JSON.stringify(needle)} in ${JSON.stringify(text)}`).toBe(
+          lower.includes(needle),
+        );
+        expect(search?.linesHolding(needle)).toEqual(linesOfLowerCase(text, needle));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(1500);
+  });
+
+  it('finds needles at every offset from the ends of a text, across the 16-byte steps', () => {
+    for (let length = 1; length <= 70; length++)
+      for (let at = 0; at < length; at++) {
+        const text = `${'x'.repeat(at)}Key${'y'.repeat(length - at)}`;
+        expect(byteSearch(text)?.holds('key')).toBe(true);
+        expect(byteSearch(text)?.linesHolding('key')).toEqual([0]);
+        expect(byteSearch(text)?.holds('kez')).toBe(false);
+      }
+  });
+
+  it('gives every line of a text with more lines than one call holds', () => {
+    const text = 'a Needle\n'.repeat(40_000);
+    const lines = byteSearch(text)?.linesHolding('needle');
+    expect(lines).toHaveLength(40_000);
+    expect(lines?.[39_999]).toBe(39_999);
+    expect(lines?.every((line, index) => line === index)).toBe(true);
+  });
+
+  it('searches each text as its own when searches of two texts take turns', () => {
+    const first = byteSearch('alpha\nbeta');
+    const second = byteSearch('gamma\n\nalpha');
+    expect(first?.linesHolding('alpha')).toEqual([0]);
+    expect(second?.linesHolding('alpha')).toEqual([2]);
+    expect(first?.holds('gamma')).toBe(false);
+    expect(second?.holds('beta')).toBe(false);
+  });
+
+  it('leaves to a string search the texts whose lower case holds a letter their bytes do not', () => {
+    // The Kelvin sign lower-cases to `k`, and `İ` to `i` and a combining dot.
+    expect('\u212a'.toLowerCase()).toBe('k');
+    expect(byteSearch('a \u212aelvin')).toBeUndefined();
+    expect(byteSearch('\u0130stanbul')).toBeUndefined();
+    expect(byteSearch('ß and Σ')).toBeDefined();
+  });
+
+  it('leaves to a string search needles that are not ASCII, or longer than its bound', () => {
+    expect(isSearchableNeedle('größe')).toBe(false);
+    expect(isSearchableNeedle('')).toBe(false);
+    expect(isSearchableNeedle('a'.repeat(MAX_NEEDLE_LENGTH))).toBe(true);
+    expect(isSearchableNeedle('a'.repeat(MAX_NEEDLE_LENGTH + 1))).toBe(false);
+  });
+
+  it('is the build of its source', async () => {
+    expect(Buffer.from(await compileKernel()).toString('base64')).toBe(KERNEL_BASE64);
+  }, 60_000);
+});
