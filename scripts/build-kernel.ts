@@ -10,7 +10,7 @@ import asc from 'assemblyscript/asc';
  */
 
 const SOURCE = join(import.meta.dirname, '../src/dispatch/byte-search-kernel.as.ts');
-export const KERNEL_MODULE = join(import.meta.dirname, '../src/dispatch/byte-search-kernel.ts');
+const KERNEL_MODULE = join(import.meta.dirname, '../src/dispatch/byte-search-kernel.ts');
 
 export async function compileKernel(): Promise<Uint8Array> {
   const { binary, error, stderr } = await asc.compileString(await readFile(SOURCE, 'utf8'), {

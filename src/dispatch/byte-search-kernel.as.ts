@@ -59,6 +59,35 @@ function nextNewline(text: usize, from: i32, end: i32): i32 {
 }
 
 /**
+ * The first place from `from` where `text` (`length` bytes) holds `needle`, or past the last
+ * place it could start (`length - needleLength`) when there is none.
+ */
+function nextPlace(text: usize, length: i32, needle: usize, needleLength: i32, from: i32): i32 {
+  const first = <u32>load<u8>(needle);
+  const last = <u32>load<u8>(needle + needleLength - 1);
+  const firstBytes = i8x16.splat(<i8>first);
+  const lastBytes = i8x16.splat(<i8>last);
+  const firstCase = caseBit(first);
+  const lastCase = caseBit(last);
+  const final = length - needleLength;
+  let at = from;
+  // 16 candidates a step, each checked in full where its first and last bytes match; then the
+  // last few one by one.
+  for (; at + 16 <= final + 1; at += 16) {
+    const firsts = i8x16.eq(v128.or(v128.load(text + at), firstCase), firstBytes);
+    const lasts = i8x16.eq(v128.or(v128.load(text + at + needleLength - 1), lastCase), lastBytes);
+    let candidates = i8x16.bitmask(v128.and(firsts, lasts));
+    while (candidates != 0) {
+      const candidate = at + <i32>ctz(candidates);
+      candidates &= candidates - 1;
+      if (holdsAt(text, candidate, needle, needleLength)) return candidate;
+    }
+  }
+  for (; at <= final; at++) if (holdsAt(text, at, needle, needleLength)) return at;
+  return final + 1;
+}
+
+/**
  * The 0-based lines (each once, ascending) of `text` holding `needle` from `start`, which is on
  * line `startLine`, written to `out` as u32s, at most `room` of them; returns how many. Output
  * full, `stoppedAt` tells where to go on from. After a line's first hit the search goes on from
@@ -76,40 +105,13 @@ export function linesHolding(
 ): i32 {
   resumeAt = -1;
   if (needleLength == 0 || needleLength > length) return 0;
-  const first = <u32>load<u8>(needle);
-  const last = <u32>load<u8>(needle + needleLength - 1);
-  const firstBytes = i8x16.splat(<i8>first);
-  const lastBytes = i8x16.splat(<i8>last);
-  const firstCase = caseBit(first);
-  const lastCase = caseBit(last);
-  const final = length - needleLength;
   let count = 0;
   let line = startLine;
   let countedTo = start;
   let at = start;
-  while (at <= final) {
-    // The next place the needle is, or past `final`: 16 candidates a step, then one by one.
-    let found = final + 1;
-    for (; at + 16 <= final + 1 && found > final; at += 16) {
-      const firsts = i8x16.eq(v128.or(v128.load(text + at), firstCase), firstBytes);
-      const lasts = i8x16.eq(v128.or(v128.load(text + at + needleLength - 1), lastCase), lastBytes);
-      let candidates = i8x16.bitmask(v128.and(firsts, lasts));
-      while (candidates != 0) {
-        const candidate = at + <i32>ctz(candidates);
-        candidates &= candidates - 1;
-        if (holdsAt(text, candidate, needle, needleLength)) {
-          found = candidate;
-          break;
-        }
-      }
-    }
-    if (found > final)
-      for (; at <= final; at++)
-        if (holdsAt(text, at, needle, needleLength)) {
-          found = at;
-          break;
-        }
-    if (found > final) return count;
+  while (at <= length - needleLength) {
+    const found = nextPlace(text, length, needle, needleLength, at);
+    if (found > length - needleLength) return count;
     line += newlines(text + countedTo, found - countedTo);
     if (count == room) {
       resumeAt = found;
@@ -131,24 +133,5 @@ export function linesHolding(
 /** Whether `text` holds `needle` anywhere. */
 export function holds(text: usize, length: i32, needle: usize, needleLength: i32): bool {
   if (needleLength == 0 || needleLength > length) return needleLength == 0;
-  const first = <u32>load<u8>(needle);
-  const last = <u32>load<u8>(needle + needleLength - 1);
-  const firstBytes = i8x16.splat(<i8>first);
-  const lastBytes = i8x16.splat(<i8>last);
-  const firstCase = caseBit(first);
-  const lastCase = caseBit(last);
-  const final = length - needleLength;
-  let at = 0;
-  for (; at + 16 <= final + 1; at += 16) {
-    const firsts = i8x16.eq(v128.or(v128.load(text + at), firstCase), firstBytes);
-    const lasts = i8x16.eq(v128.or(v128.load(text + at + needleLength - 1), lastCase), lastBytes);
-    let candidates = i8x16.bitmask(v128.and(firsts, lasts));
-    while (candidates != 0) {
-      const found = at + <i32>ctz(candidates);
-      candidates &= candidates - 1;
-      if (holdsAt(text, found, needle, needleLength)) return true;
-    }
-  }
-  for (; at <= final; at++) if (holdsAt(text, at, needle, needleLength)) return true;
-  return false;
+  return nextPlace(text, length, needle, needleLength, 0) <= length - needleLength;
 }
