@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   MAX_NEEDLE_LENGTH,
   byteSearch,
@@ -7,6 +7,9 @@ import {
 import { KERNEL_BASE64 } from '../../src/dispatch/byte-search-kernel.js';
 import { compileKernel } from '../../scripts/build-kernel.js';
 import { lineStartsOf } from '../../src/text/line-starts.js';
+import { compileKeyword, type KeywordPattern } from '../../src/dispatch/keyword.js';
+import { scanFile } from '../../src/dispatch/scan-file.js';
+import { analyzeSource } from '../../src/repository/source-file.js';
 
 /** What the byte search must find: the lines of the lower-cased text holding the needle. */
 function linesOfLowerCase(text: string, needle: string): number[] {
@@ -109,6 +112,37 @@ describe('byte search', () => {
     expect(isSearchableNeedle('')).toBe(false);
     expect(isSearchableNeedle('a'.repeat(MAX_NEEDLE_LENGTH))).toBe(true);
     expect(isSearchableNeedle('a'.repeat(MAX_NEEDLE_LENGTH + 1))).toBe(false);
+  });
+
+  it('finds the same matches as the search of strings it stands in for, which runs without it', async () => {
+    const next = random(3);
+    const words = ['config', 'Configuration', 'parseHTTPResponse', 'refresh_token', 'NULL', 'ß'];
+    const glue = [' ', '.', '(', ' = ', '\n', '\n\n', '\t'];
+    const files = Array.from({ length: 200 }, (_, index) =>
+      analyzeSource(
+        index % 2 === 0 ? 'src/config.ts' : 'lib/parse.py',
+        Array.from({ length: next(120) }, () =>
+          next(3) === 0 ? (glue[next(glue.length)] ?? ' ') : (words[next(words.length)] ?? ''),
+        ).join(''),
+      ),
+    );
+    const keywords = ['config', 'configuration file', 'HTTP response', 'refreshToken', 'null']
+      .map((keyword) => compileKeyword(keyword))
+      .filter((pattern): pattern is KeywordPattern => pattern !== undefined);
+    const withKernel = files.map((file) => scanFile(file, keywords));
+    // Where WebAssembly cannot run (`node --jitless`), the module loads without it.
+    vi.resetModules();
+    vi.stubGlobal('WebAssembly', undefined);
+    try {
+      const strings = await import('../../src/dispatch/byte-search.js');
+      expect(strings.byteSearch('a needle')).toBeUndefined();
+      const { scanFile: scanWithout } = await import('../../src/dispatch/scan-file.js');
+      expect(files.map((file) => scanWithout(file, keywords))).toEqual(withKernel);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+    expect(withKernel.flat().filter((scan) => scan.match).length).toBeGreaterThan(300);
   });
 
   it('is the build of its source', async () => {
