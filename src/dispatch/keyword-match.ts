@@ -25,13 +25,16 @@ export const NOTHING: FileScan = { match: undefined, counted: false };
 export const COUNTED: FileScan = { match: undefined, counted: true };
 
 /** Whether the file's name or directory holds a word's stem. */
-export const inNameOf = (file: SourceFile) => (stem: string) =>
+export const inName = (file: SourceFile, stem: string) =>
   file.fileNameStems.has(stem) || file.directoryStems.has(stem);
+
+/** `inName` for one file. */
+export const inNameOf = (file: SourceFile) => (stem: string) => inName(file, stem);
 
 /** A keyword matched by the file's name or directory; undefined when neither holds it. */
 export function nameMatch(file: SourceFile, keyword: KeywordPattern): KeywordMatch | undefined {
   const inFileName = hasAllWords(keyword, file.fileNameStems);
-  const inDirectory = !inFileName && holdsEveryWord(keyword, inNameOf(file));
+  const inDirectory = !inFileName && hasAllWords(keyword, file.fileNameStems, file.directoryStems);
   return inFileName || inDirectory
     ? { ...emptyMatch(keyword), inFileName, inDirectory }
     : undefined;

@@ -92,9 +92,25 @@ export function holdsEveryWord(pattern: KeywordPattern, holds: (word: string) =>
   return pattern.words.every((alternatives) => alternatives.some((word) => holds(word)));
 }
 
-/** True when every word of the pattern (or an equivalent) is in the set. */
-export const hasAllWords = (pattern: KeywordPattern, stems: ReadonlySet<string>): boolean =>
-  holdsEveryWord(pattern, (word) => stems.has(word));
+/**
+ * True when every word of the pattern (or an equivalent) is in the set, or in `more`. In loops,
+ * with nothing allocated: every file's name is asked for every keyword.
+ */
+export function hasAllWords(
+  pattern: KeywordPattern,
+  stems: ReadonlySet<string>,
+  more?: ReadonlySet<string>,
+): boolean {
+  for (const alternatives of pattern.words) {
+    let any = false;
+    for (let index = 0; index < alternatives.length && !any; index++) {
+      const word = alternatives[index] ?? '';
+      any = stems.has(word) || more?.has(word) === true;
+    }
+    if (!any) return false;
+  }
+  return true;
+}
 
 /** Text found as written rather than by its words: Chinese, Japanese or Korean. */
 export const isLiteral = (

@@ -14,19 +14,9 @@ export class KnownWordsTable {
 
   constructor(private readonly fileCount: number) {}
 
-  /** What is known of file `index`'s words. */
+  /** What is known of file `index`'s words: one small object, asked for per file per scan. */
   of(index: number): KnownWords {
-    return {
-      get: (text) => {
-        const state = this.byWord.get(text)?.[index] ?? UNKNOWN;
-        return state === UNKNOWN ? undefined : state === PRESENT;
-      },
-      set: (text, held) => {
-        let files = this.byWord.get(text);
-        if (!files) this.byWord.set(text, (files = new Uint8Array(this.fileCount)));
-        files[index] = held ? PRESENT : ABSENT;
-      },
-    };
+    return new KnownWordsOfFile(this.byWord, this.fileCount, index);
   }
 
   /** Forgets the words searched first, beyond `max`: what is forgotten is searched again if asked. */
@@ -35,5 +25,24 @@ export class KnownWordsTable {
       if (this.byWord.size <= max) return;
       this.byWord.delete(word);
     }
+  }
+}
+
+class KnownWordsOfFile implements KnownWords {
+  constructor(
+    private readonly byWord: Map<string, Uint8Array>,
+    private readonly fileCount: number,
+    private readonly index: number,
+  ) {}
+
+  get(text: string): boolean | undefined {
+    const state = this.byWord.get(text)?.[this.index] ?? UNKNOWN;
+    return state === UNKNOWN ? undefined : state === PRESENT;
+  }
+
+  set(text: string, held: boolean): void {
+    let files = this.byWord.get(text);
+    if (!files) this.byWord.set(text, (files = new Uint8Array(this.fileCount)));
+    files[this.index] = held ? PRESENT : ABSENT;
   }
 }

@@ -10,6 +10,7 @@ import {
   commonLines,
   definitionsOf,
   emptyMatch,
+  inName,
   inNameOf,
   isMatched,
   linesFull,
@@ -66,18 +67,53 @@ function scanLiteral(text: SearchableText, keyword: KeywordPattern & { phrase: s
     : NOTHING;
 }
 
+/**
+ * Whether every word of the keyword is held (`holds` one of its stems), or failing that each
+ * word's own stem is held or in the file's name. Loops, not callbacks: every file comes here for
+ * every keyword, and most are settled here.
+ */
+function mayHoldEvery(
+  file: SourceFile,
+  keyword: KeywordPattern,
+  holds: (stem: string) => boolean,
+): boolean {
+  const { words } = keyword;
+  let every = true;
+  for (let word = 0; word < words.length && every; word++) {
+    const alternatives = words[word] ?? [];
+    let any = false;
+    for (let index = 0; index < alternatives.length && !any; index++)
+      any = holds(alternatives[index] ?? '');
+    every = any;
+  }
+  if (every) return true;
+  for (let word = 0; word < words.length; word++) {
+    const plain = words[word]?.[0] ?? '';
+    if (!holds(plain) && !inName(file, plain)) return false;
+  }
+  return true;
+}
+
 function scanWords(file: SourceFile, text: SearchableText, keyword: KeywordPattern): FileScan {
-  const inName = inNameOf(file);
   // Whether the file can hold every word, and count for the keyword's frequency, is known from a
   // plain search of its text: when it can do neither, no line is looked at. What is already
   // known is asked first: a word known to be absent often settles it with no search at all.
-  const holdsEvery = (holds: (stem: string) => boolean) =>
-    holdsEveryWord(keyword, holds) ||
-    keyword.words.every(([plain = '']) => holds(plain) || inName(plain));
-  const possible = holdsEvery(text.mayHold) && holdsEvery(text.holds);
+  const possible =
+    mayHoldEvery(file, keyword, text.mayHold) && mayHoldEvery(file, keyword, text.holds);
   // Most files of a repository hold none of a rare keyword: settled by name alone, with nothing
   // built for them.
   if (!possible && !keyword.member) return scanName(file, keyword);
+  return scanLines(file, text, keyword, possible);
+}
+
+/** A keyword against the lines of a file that may hold it: its match, and whether it counts. */
+function scanLines(
+  file: SourceFile,
+  text: SearchableText,
+  keyword: KeywordPattern,
+  possible: boolean,
+): FileScan {
+  const inName = inNameOf(file);
   const wordLines = keyword.words.map((alternatives) =>
     possible ? text.linesHolding(alternatives) : [],
   );
@@ -142,7 +178,8 @@ function mayDefine(
 
 /** A keyword whose words are not all in the file's text: matched by its name, if at all. */
 function scanName(file: SourceFile, keyword: KeywordPattern): FileScan {
-  const inName = inNameOf(file);
-  const counted = keyword.words.every(([plain = '']) => inName(plain));
+  let counted = true;
+  for (let word = 0; word < keyword.words.length && counted; word++)
+    counted = inName(file, keyword.words[word]?.[0] ?? '');
   return byNameOnly(nameMatch(file, keyword), counted);
 }

@@ -61,10 +61,12 @@ export function searchableText(file: SourceFile, known: KnownWords) {
   const lineOfText = (line: number): string => lineAt(file.text, textLineStarts(), line);
   const lowerLine = (line: number): string =>
     inPlace() ? lineOfText(line).toLowerCase() : lineAt(lower(), lowerLineStarts(), line);
-  const words = new Map<number, LineWords>();
+  // Made on first need, as is the map of lines below: most files are settled before a line is read.
+  let words: Map<number, LineWords> | undefined;
   const wordsOf = (line: number): LineWords => {
-    let lineWords = words.get(line);
-    if (!lineWords) words.set(line, (lineWords = { tokens: identifiersOf(lineOfText(line)) }));
+    let lineWords = words?.get(line);
+    if (!lineWords)
+      (words ??= new Map()).set(line, (lineWords = { tokens: identifiersOf(lineOfText(line)) }));
     return lineWords;
   };
   // Keywords share words (`config`, `file`): each is searched for once per file.
@@ -98,16 +100,16 @@ export function searchableText(file: SourceFile, known: KnownWords) {
     }
     return lines;
   };
-  const linesByText = new Map<string, number[]>();
+  let linesByText: Map<string, number[]> | undefined;
   /** The lines (0-based, ascending) holding `text`. */
   const linesOf = (text: string): number[] => {
-    let lines = linesByText.get(text);
+    let lines = linesByText?.get(text);
     if (!lines) {
       lines =
         text.length > 0 && holds(text)
           ? (bytesFor(text)?.linesHolding(text) ?? linesOfLowerCase(text))
           : [];
-      linesByText.set(text, lines);
+      (linesByText ??= new Map()).set(text, lines);
     }
     return lines;
   };
