@@ -151,13 +151,13 @@ export function matchWorkspace(
 ): Map<string, KeywordMatch[]> {
   const cache = scans.get(workspace.files);
   const byFile = new Map<string, KeywordMatch[]>();
-  for (const keyword of keywords) {
-    for (const [path, match] of cache?.get(keyOf(keyword.keyword))?.byPath ?? []) {
+  for (const keyword of keywords)
+    // `forEach`, not `for…of`: no [path, match] pair made for each of a common word's files.
+    cache?.get(keyOf(keyword.keyword))?.byPath.forEach((match, path) => {
       const list = byFile.get(path);
       if (list) list.push(match);
       else byFile.set(path, [match]);
-    }
-  }
+    });
   return byFile;
 }
 

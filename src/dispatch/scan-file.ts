@@ -125,9 +125,8 @@ function scanLines(
     for (const line of wordLines[word] ?? []) {
       if (!foundPlain[word] && text.holdsWord(line, plain)) found[word] = foundPlain[word] = true;
       // The plain stem is the first alternative, asked just above.
-      const heldAsAlternative = (alternative: string, index: number) =>
-        index > 0 && text.holdsWord(line, alternative);
-      if (!found[word] && alternatives.some(heldAsAlternative)) found[word] = true;
+      for (let index = 1; index < alternatives.length && !found[word]; index++)
+        if (text.holdsWord(line, alternatives[index] ?? '')) found[word] = true;
       if (found[word] && foundPlain[word]) break;
     }
   });
