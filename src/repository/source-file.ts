@@ -183,12 +183,12 @@ abstract class FileOfWorkspace implements SourceFile {
   abstract readonly kind: FileKind;
   abstract readonly lineCount: number;
   abstract readonly text: string;
-  abstract readonly outline: Outline;
   readonly fileNameStems: ReadonlySet<string>;
   readonly directoryStems: ReadonlySet<string>;
   protected cachedLines: string[] | undefined;
   private cachedLineStarts: number[] | undefined;
   private cachedSymbolStems: (readonly string[])[] | undefined;
+  private cachedOutline: Outline | undefined;
 
   constructor(readonly path: string) {
     this.fileNameStems = fileNameStemsOf(withoutLastExtension(posix.basename(path)));
@@ -205,22 +205,30 @@ abstract class FileOfWorkspace implements SourceFile {
     return lineOfText(this.text, (this.cachedLineStarts ??= lineStartsOf(this.text)), line);
   }
 
+  /**
+   * Found on first use: only files a keyword matched, or a model's overview, ask for it, and most
+   * files of a large repository are neither.
+   */
+  get outline(): Outline {
+    // Data, docs and config have no outline to find: their lines are not split to look. Lines
+    // split here are not kept: most files whose outline is asked for never show a line.
+    return (this.cachedOutline ??= extractOutline(
+      this.path,
+      hasOutline(this.path) ? (this.cachedLines ?? this.text.split('\n')) : [],
+    ));
+  }
+
   get symbolStems(): readonly (readonly string[])[] {
     // Asked for only where a keyword matched the content: most files never are.
     return (this.cachedSymbolStems ??= stemsOfSymbols(this.outline));
   }
 }
 
-/**
- * A file read in this run. Its outline is found on first use: only files a keyword matched, or
- * a model's overview, ask for it, and most files of a large repository are neither. A class, not
- * a literal with getters: a cold run makes one for every file it reads.
- */
+/** A file read in this run. A class, not a literal with getters: a cold run makes one for every file it reads. */
 class ReadSource extends FileOfWorkspace {
   readonly text: string;
   readonly kind: FileKind;
   readonly lineCount: number;
-  private cachedOutline: Outline | undefined;
 
   constructor(path: string, content: string) {
     super(path);
@@ -232,23 +240,11 @@ class ReadSource extends FileOfWorkspace {
         ? 'declaration'
         : kind;
   }
-
-  get outline(): Outline {
-    return (this.cachedOutline ??= outlineOf(this.path, this.cachedLines ?? this.text));
-  }
 }
 
 export function analyzeSource(path: string, content: string): SourceFile {
   return new ReadSource(path, content);
 }
-
-/** Data, docs and config have no outline to find: their lines are not split to look. */
-const outlineOf = (path: string, content: string | readonly string[]) =>
-  // Lines split here are not kept: most files whose outline is asked for never show a line.
-  extractOutline(
-    path,
-    !hasOutline(path) ? [] : typeof content === 'string' ? content.split('\n') : content,
-  );
 
 /** What a file read elsewhere is, for ranking: its kind and length, found from its text there. */
 export interface FileDescription {
@@ -265,8 +261,6 @@ const recentTexts = new RecentTexts<DescribedSource>(16, 4 * 1024 * 1024);
  * something asks for it (a candidate's outline or excerpt), the last few kept a while.
  */
 class DescribedSource extends FileOfWorkspace {
-  private cachedOutline: Outline | undefined;
-
   constructor(
     path: string,
     private readonly description: FileDescription,
@@ -285,10 +279,6 @@ class DescribedSource extends FileOfWorkspace {
 
   get text(): string {
     return recentTexts.get(this) ?? recentTexts.set(this, normalizeLineBreaks(this.readAgain()));
-  }
-
-  get outline(): Outline {
-    return (this.cachedOutline ??= outlineOf(this.path, this.cachedLines ?? this.text));
   }
 }
 
@@ -332,7 +322,7 @@ class RestoredSource extends FileOfWorkspace {
     return this.stored.lineCount;
   }
 
-  get outline(): Outline {
+  override get outline(): Outline {
     return this.stored.outline;
   }
 
