@@ -1,6 +1,5 @@
 import {
   hasAllWords,
-  holdsEveryWord,
   normalizeIdentifier,
   type KeywordPattern,
 } from './keyword.js';
@@ -104,18 +103,6 @@ export function commonLines(lists: readonly ArrayLike<number>[]): number[] {
     common.push(line);
   }
   return common;
-}
-
-/** The file's symbols whose names hold every word of the keyword. */
-export function definitionsOf(
-  file: SourceFile,
-  keyword: KeywordPattern,
-): KeywordMatch['definitions'] {
-  return file.outline.symbols.flatMap((symbol, index) => {
-    const stems = file.symbolStems[index];
-    if (!stems || !holdsEveryWord(keyword, (word) => stems.includes(word))) return [];
-    return [definitionOf(symbol, keyword, stems.length)];
-  });
 }
 
 /**

@@ -1,14 +1,15 @@
-import { namesDefinedIn } from '../structure/outline.js';
+import { importGroupLines, namesDefinedIn } from '../structure/outline.js';
 import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
 import { holdsEveryWord, isLiteral, type KeywordPattern } from './keyword.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
+import type { KeywordMatch } from '../contracts/candidate.js';
 import {
   MAX_LINES_PER_KEYWORD,
   NOTHING,
   addLine,
   byNameOnly,
   commonLines,
-  definitionsOf,
+  definitionOf,
   emptyMatch,
   inName,
   inNameOf,
@@ -138,7 +139,7 @@ function scanLines(
   const match = nameMatch(file, keyword) ?? emptyMatch(keyword);
   if (content) {
     const lines = commonLines(wordLines);
-    match.definitions = mayDefine(file, text, keyword, lines) ? definitionsOf(file, keyword) : [];
+    match.definitions = definitionsOn(file, text, keyword, lines);
     for (const line of lines) {
       if (linesFull(match, keyword)) break;
       if (!showable(text, line)) continue;
@@ -156,23 +157,32 @@ function scanLines(
 }
 
 /**
- * Whether one of these lines defines a name holding every word of the keyword. A definition's
- * name is on its line, so only such a line can hold one: most files that hold a common word define
- * nothing by it, and their outline is not found for it.
+ * The names defined on these lines that hold every word of the keyword: `definitionsOf` without
+ * the file's outline. A definition's name is on its line, so only a line holding the keyword's
+ * words can hold one; most files that hold a common word define nothing by it, and no file's
+ * outline is found for a search.
  */
-function mayDefine(
+function definitionsOn(
   file: SourceFile,
   text: SearchableText,
   keyword: KeywordPattern,
   lines: readonly number[],
-): boolean {
+): KeywordMatch['definitions'] {
   const nameDefinedOn = namesDefinedIn(file.path);
-  return lines.some((line) => {
+  const found: { name: string; line: number; stems: readonly string[] }[] = [];
+  for (const line of lines) {
     const name = nameDefinedOn(text.textLine(line));
-    if (name === undefined) return false;
+    if (name === undefined) continue;
     const stems = stemsOfIdentifier(name);
-    return holdsEveryWord(keyword, (word) => stems.includes(word));
-  });
+    if (holdsEveryWord(keyword, (word) => stems.includes(word))) found.push({ name, line, stems });
+  }
+  if (found.length === 0) return [];
+  const inImportGroup = importGroupLines(file.path, text.textLine, text.linesHolding);
+  return found.flatMap(({ name, line, stems }) =>
+    inImportGroup(line)
+      ? []
+      : [definitionOf({ name, line: line + 1 }, keyword, new Set(stems).size)],
+  );
 }
 
 /** A keyword whose words are not all in the file's text: matched by its name, if at all. */

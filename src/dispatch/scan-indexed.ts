@@ -60,8 +60,8 @@ export function scanIndexedWords(
 }
 
 /**
- * The file's symbols whose names hold every word of the keyword (`definitionsOf` in
- * ./keyword-match.ts), found from their stems' ids: the outline is parsed only when one does.
+ * The file's symbols whose names hold every word of the keyword (`definitionsOn` in
+ * ./scan-file.ts), found from their stems' ids: the outline is parsed only when one does.
  */
 function indexedDefinitions(
   file: SourceFile,

@@ -25,11 +25,6 @@ export interface SourceFile {
   lineAt(line: number): string;
   outline: Outline;
   /**
-   * The distinct stems of each defined symbol's words, parallel to `outline.symbols`; found on
-   * first use.
-   */
-  readonly symbolStems: readonly (readonly string[])[];
-  /**
    * Stems of the words of the file name without its extension, and of its directories. A task's
    * "JSON" or "rst" names a format: it is `json.py` or `rst.py`, not every `*.json` or `*.rst`
    * (which, counted, made the word look too common to matter).
@@ -167,17 +162,6 @@ function directoryStemsOf(directory: string): ReadonlySet<string> {
 const normalizeLineBreaks = (content: string) =>
   content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
 
-/**
- * Each symbol's distinct stems: the identifier cache's own list where it holds no stem twice (most
- * do), not a set per symbol, which held more than the text of a matched file's outline.
- */
-const stemsOfSymbols = (outline: Outline) =>
-  outline.symbols.map((symbol) => {
-    const stems = stemsOfIdentifier(symbol.name);
-    const distinct = new Set(stems);
-    return distinct.size === stems.length ? stems : [...distinct];
-  });
-
 /** What every file has by its path alone, and what is found from its text and outline on use. */
 abstract class FileOfWorkspace implements SourceFile {
   abstract readonly kind: FileKind;
@@ -187,7 +171,6 @@ abstract class FileOfWorkspace implements SourceFile {
   readonly directoryStems: ReadonlySet<string>;
   protected cachedLines: string[] | undefined;
   private cachedLineStarts: number[] | undefined;
-  private cachedSymbolStems: (readonly string[])[] | undefined;
   private cachedOutline: Outline | undefined;
 
   constructor(readonly path: string) {
@@ -206,8 +189,8 @@ abstract class FileOfWorkspace implements SourceFile {
   }
 
   /**
-   * Found on first use: only files a keyword matched, or a model's overview, ask for it, and most
-   * files of a large repository are neither.
+   * Found on first use: only candidates, or a model's overview, ask for it (a search reads a
+   * definition from its line alone), and most files of a large repository are neither.
    */
   get outline(): Outline {
     // Data, docs and config have no outline to find: their lines are not split to look. Lines
@@ -216,11 +199,6 @@ abstract class FileOfWorkspace implements SourceFile {
       this.path,
       hasOutline(this.path) ? (this.cachedLines ?? this.text.split('\n')) : [],
     ));
-  }
-
-  get symbolStems(): readonly (readonly string[])[] {
-    // Asked for only where a keyword matched the content: most files never are.
-    return (this.cachedSymbolStems ??= stemsOfSymbols(this.outline));
   }
 }
 
@@ -348,7 +326,7 @@ export function indexWords(
   return {
     table,
     ...indexText(file.text, table),
-    // Stemmed as the search stems them (`symbolStems` above), through the same cache.
+    // Stemmed as the search stems them (`stemsOfIdentifier`), through the same cache.
     symbolStemIds: symbolStemsOf(
       file.outline.symbols.map((symbol) => stemsOfIdentifier(symbol.name)),
       table,

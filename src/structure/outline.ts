@@ -256,12 +256,37 @@ export function hasOutline(path: string): boolean {
   return familyOf(path) !== 'other';
 }
 
+/** The import a readable line makes, and the group of names it leaves open, if any. */
+function importOn(
+  family: Family,
+  text: string,
+  index: number,
+): { reference: ImportReference; group: OpenGroup | undefined } | undefined {
+  if (!MAY_IMPORT[family].test(text)) return undefined;
+  const python = family === 'python';
+  for (const pattern of IMPORTS[family]) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    // Python names the module first; the other syntaxes name the bound clause first.
+    const specifier = (python || family !== 'script' ? match[1] : match[2]) ?? '';
+    const clause = (python || family !== 'script' ? match[2] : match[1]) ?? '';
+    if (!specifier) return undefined;
+    // `mod x;` declares the module `self::x`, which is how it resolves.
+    const declared = family === 'rust' && /^\s*(?:pub\S*\s+)?mod\s/.test(text);
+    // `from . import (a, b)`: the parentheses only group the names.
+    const names = boundNames(python ? clause.replace(/[()]/g, ' ') : clause);
+    return {
+      reference: { specifier: declared ? `self::${specifier}` : specifier, names, line: index + 1 },
+      group: openedGroup(family, text, names, index),
+    };
+  }
+  return undefined;
+}
+
 export function extractOutline(path: string, lines: readonly string[]): Outline {
   const family = familyOf(path);
   const imports: ImportReference[] = [];
   const symbols: DefinedSymbol[] = [];
-  const python = family === 'python';
-  const mayImport = MAY_IMPORT[family];
   // Each line is read once: a group's lines add to its import and are nothing else.
   let group: OpenGroup | undefined;
   lines.forEach((text, index) => {
@@ -276,23 +301,11 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
     }
     group = undefined;
     if (!mayReadLine(text)) return;
-    if (mayImport.test(text))
-      for (const pattern of IMPORTS[family]) {
-        const match = pattern.exec(text);
-        if (!match) continue;
-        // Python names the module first; the other syntaxes name the bound clause first.
-        const specifier = (python || family !== 'script' ? match[1] : match[2]) ?? '';
-        const clause = (python || family !== 'script' ? match[2] : match[1]) ?? '';
-        // `mod x;` declares the module `self::x`, which is how it resolves.
-        const declared = family === 'rust' && /^\s*(?:pub\S*\s+)?mod\s/.test(text);
-        if (specifier) {
-          // `from . import (a, b)`: the parentheses only group the names.
-          const names = boundNames(python ? clause.replace(/[()]/g, ' ') : clause);
-          imports.push({ specifier: declared ? `self::${specifier}` : specifier, names, line });
-          group = openedGroup(family, text, names, index);
-        }
-        break;
-      }
+    const found = importOn(family, text, index);
+    if (found) {
+      imports.push(found.reference);
+      group = found.group;
+    }
     const defined = definitionOn(family, text);
     if (defined) symbols.push({ name: defined.name, line, exported: defined.exported });
   });
@@ -322,4 +335,45 @@ function definitionOn(family: Family, text: string): Omit<DefinedSymbol, 'line'>
 export function namesDefinedIn(path: string): (text: string) => string | undefined {
   const family = familyOf(path);
   return (text) => (mayReadLine(text) ? definitionOn(family, text)?.name : undefined);
+}
+
+/**
+ * Lower-case words one of which every line that may import holds (`MAY_IMPORT` read as plain
+ * words), in the families whose imports may open a group of names.
+ */
+const GROUP_IMPORT_WORDS: Partial<Record<Family, readonly string[]>> = {
+  python: ['import'],
+  rust: ['use', 'mod'],
+  php: ['use', 'require', 'include'],
+};
+
+/**
+ * For the file at `path`: whether a line (0-based) is inside a group of imported names
+ * (`from a import (` … `)`), where the outline finds no definition. Found from the lines that may
+ * import alone, as the outline would find them reading every line: `lineAt` gives a line ('' past
+ * the last), `linesHolding` the lines (0-based, ascending) that hold any of some lower-case words,
+ * in any case. Each group is read to its close, at most `MAX_GROUP_LINES` lines.
+ */
+export function importGroupLines(
+  path: string,
+  lineAt: (line: number) => string,
+  linesHolding: (words: readonly string[]) => readonly number[],
+): (line: number) => boolean {
+  const family = familyOf(path);
+  const closer = GROUPS[family]?.[1];
+  const words = GROUP_IMPORT_WORDS[family];
+  if (closer === undefined || words === undefined) return () => false;
+  const groups: { first: number; last: number }[] = [];
+  let last = -1;
+  for (const index of linesHolding(words)) {
+    // A group's lines are its names: none of them opens another.
+    if (index <= last) continue;
+    const text = lineAt(index);
+    if (!mayReadLine(text) || !importOn(family, text, index)?.group) continue;
+    last = index + MAX_GROUP_LINES;
+    for (let line = index + 1; line < last; line++)
+      if (lineAt(line).slice(0, 400).includes(closer)) last = line;
+    groups.push({ first: index + 1, last });
+  }
+  return (line) => groups.some((group) => group.first <= line && line <= group.last);
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractOutline, familyOf, namesDefinedIn } from '../../src/structure/outline.js';
+import {
+  extractOutline,
+  familyOf,
+  importGroupLines,
+  namesDefinedIn,
+} from '../../src/structure/outline.js';
 import type { ImportReference } from '../../src/structure/outline.js';
 import type { DefinedSymbol } from '../../src/contracts/symbol.js';
 
@@ -466,4 +471,121 @@ describe('namesDefinedIn', () => {
     expect(nameDefinedOn('README.md', 'function handle() {')).toBeUndefined();
     expect(nameDefinedOn('src/a.ts', 'function handle() {')).toBe('handle');
   });
+});
+
+describe('importGroupLines', () => {
+  /** The group lines as a scan asks for them: lines by number, lines holding words by search. */
+  function groupLinesOf(path: string, lines: readonly string[]) {
+    return importGroupLines(
+      path,
+      (line) => lines[line] ?? '',
+      (words) =>
+        lines.flatMap((text, line) =>
+          words.some((word) => text.toLowerCase().includes(word)) ? [line] : [],
+        ),
+    );
+  }
+
+  it('tells the lines of a group of imported names, where the outline defines nothing', () => {
+    const lines = [
+      '<?php',
+      'use Acme\\Util\\{',
+      '    function format,',
+      '};',
+      'function format() {',
+    ];
+    const inGroup = groupLinesOf('src/a.php', lines);
+    expect(lines.map((_, line) => inGroup(line))).toEqual([false, false, true, true, false]);
+    expect(namesDefinedIn('src/a.php')(lines[2] ?? '')).toBe('format');
+    expect(symbolNames('src/a.php', lines.join('\n'))).toEqual(['format']);
+    expect(outlineOf('src/a.php', lines.join('\n')).symbols[0]?.line).toBe(5);
+  });
+
+  /** Whether each line defines a name in the outline, told from the line and the groups. */
+  function expectAgreement(path: string, lines: readonly string[], label: string) {
+    const inGroup = groupLinesOf(path, lines);
+    const defined = new Set(extractOutline(path, lines).symbols.map((symbol) => symbol.line));
+    const named = namesDefinedIn(path);
+    lines.forEach((text, line) => {
+      const found = named(text) !== undefined && !inGroup(line);
+      expect(found, `${label}, line ${line + 1}`).toBe(defined.has(line + 1));
+    });
+  }
+
+  it.each([98, 99, 100, 101])(
+    'ends a group at its closing line or its limit (%i lines on)',
+    (at) => {
+      const names = Array.from({ length: 110 }, (_, index) =>
+        index === 98 ? ')' : `    n${index},`,
+      );
+      const lines = ['from . import (', ...names.slice(0, at - 1), 'def a():', 'def b():'];
+      expectAgreement('a.py', lines, `closer at 99, definitions at ${at} and ${at + 1}`);
+      const unclosed = ['from . import (', ...Array(at - 1).fill('    n,'), 'def a():', 'def b():'];
+      expectAgreement('a.py', unclosed, `no closer, definitions at ${at} and ${at + 1}`);
+    },
+  );
+
+  // Lines that open, fill and close groups, define names, or only look like it, in each family.
+  const SNIPPETS: Record<string, string[]> = {
+    'a.py': [
+      'from . import (',
+      'from .core import (alpha,',
+      '    beta,',
+      ')',
+      '    gamma)',
+      'def handle():',
+      '    def inner(x): return (x)',
+      'class Rate:',
+      'MAX = 3',
+      'import os',
+      '# from x import (',
+      `from y import (${'z'.repeat(400)}`,
+      'value = (',
+    ],
+    'a.rs': [
+      'use crate::search::{',
+      'pub(crate) use a::{B,',
+      '    C,',
+      '};',
+      'pub fn run() {',
+      '    mod_name::call();',
+      'fn helper() {}',
+      'mod inner;',
+      'mod inner {',
+      'struct Sink {}',
+      '}',
+      '// use a::{',
+    ],
+    'a.php': [
+      'use Acme\\Util\\{',
+      '    function format,',
+      '    const LIMIT,',
+      '};',
+      'class Rate {',
+      '    public function apply($x) {',
+      '}',
+      'function top() {',
+      'use function Acme\\f;',
+      'require_once "x.php";',
+      'include "{$dir}/y.php";',
+    ],
+  };
+
+  it.each(Object.keys(SNIPPETS))(
+    'agrees with the outline line by line in generated %s files',
+    (path) => {
+      const snippets = SNIPPETS[path] ?? [];
+      let seed = 7;
+      const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+      for (let file = 0; file < 300; file++) {
+        // Some files hold few closers, so that groups run to their limit.
+        const closers = file % 3 === 0 ? 1 : 4;
+        const lines = Array.from({ length: 20 + (next() % 200) }, () => {
+          const snippet = snippets[next() % snippets.length] ?? '';
+          return /^\s*[)}]/.test(snippet) && next() % closers !== 0 ? '    name,' : snippet;
+        });
+        expectAgreement(path, lines, `${path} file ${file}`);
+      }
+    },
+  );
 });
