@@ -1,8 +1,4 @@
-import {
-  hasAllWords,
-  normalizeIdentifier,
-  type KeywordPattern,
-} from './keyword.js';
+import { hasAllWords, normalizeIdentifier, type KeywordPattern } from './keyword.js';
 import { memberDefinitions } from './member-definitions.js';
 import type { SourceFile } from '../repository/source-file.js';
 import type { KeywordMatch } from '../contracts/candidate.js';

@@ -157,10 +157,9 @@ function scanLines(
 }
 
 /**
- * The names defined on these lines that hold every word of the keyword: `definitionsOf` without
- * the file's outline. A definition's name is on its line, so only a line holding the keyword's
- * words can hold one; most files that hold a common word define nothing by it, and no file's
- * outline is found for a search.
+ * The definitions on these lines whose names hold every word of the keyword, as the file's
+ * outline lists them, read from these lines alone. A definition's name is on its line, so only a
+ * line holding the keyword's words can hold one: no file's outline is found for a search.
  */
 function definitionsOn(
   file: SourceFile,

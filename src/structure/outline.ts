@@ -375,5 +375,16 @@ export function importGroupLines(
       if (lineAt(line).slice(0, 400).includes(closer)) last = line;
     groups.push({ first: index + 1, last });
   }
-  return (line) => groups.some((group) => group.first <= line && line <= group.last);
+  // Groups do not overlap and come in order: the one that may hold a line is found by halving.
+  return (line) => {
+    let low = 0;
+    let high = groups.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((groups[middle]?.first ?? 0) <= line) low = middle;
+      else high = middle - 1;
+    }
+    const group = groups[low];
+    return group !== undefined && group.first <= line && line <= group.last;
+  };
 }

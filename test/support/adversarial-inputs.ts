@@ -2,7 +2,7 @@ import { taskDigest } from '../../src/text/task-digest.js';
 import { renderOverview } from '../../src/judges/claude/overview-text.js';
 import { redactSecrets } from '../../src/redaction/redact.js';
 import { createImportResolver } from '../../src/structure/imports.js';
-import { extractOutline } from '../../src/structure/outline.js';
+import { extractOutline, importGroupLines } from '../../src/structure/outline.js';
 import { analyzeSource } from '../../src/repository/source-file.js';
 import { compileKeyword } from '../../src/dispatch/keyword.js';
 import { matchFile } from '../../src/dispatch/match.js';
@@ -101,6 +101,8 @@ const SHAPES: readonly Shape[] = [
   repeated('hashes between names', 'a#'),
   repeated('import groups never closed', 'from a import (\n'),
   repeated('use groups never closed', 'use a::{\n'),
+  repeated('import groups closed between definitions', 'from a import (\n)\ndef a():\n'),
+  repeated('use groups closed between definitions', 'use A\\{\n};\nfunction a() {\n'),
   repeated('at signs', '@'),
   repeated('dashes', '-'),
   repeated('colons and dots', ':.'),
@@ -221,6 +223,18 @@ export const EXTRACTORS: Record<string, (text: string) => unknown> = {
     return [needle, spoiled]
       .filter(isSearchableNeedle)
       .map((each) => [search?.holds(each), search?.linesHolding(each).length]);
+  },
+  // Where groups of imported names begin and end, asked for every line, in each family that has them.
+  'import groups': (text) => {
+    const lines = text.split('\n');
+    const holding = (words: readonly string[]) =>
+      lines.flatMap((line, index) =>
+        words.some((word) => line.toLowerCase().includes(word)) ? [index] : [],
+      );
+    return ['a.py', 'a.rs', 'a.php'].map((path) => {
+      const inGroup = importGroupLines(path, (line) => lines[line] ?? '', holding);
+      return lines.filter((_, line) => inGroup(line)).length;
+    });
   },
   // A file asked for by path with no hit: its beginning, past any license header.
   'license header': (text) => buildExcerpt(analyzeSource('src/a.ts', text), [], 2000),
