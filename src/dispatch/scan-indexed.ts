@@ -10,7 +10,7 @@ import {
   commonLines,
   definitionOf,
   emptyMatch,
-  inNameOf,
+  inName,
   isMatched,
   linesFull,
   memberScan,
@@ -30,15 +30,19 @@ export function scanIndexedWords(
 ): FileScan {
   const ids = stemIdsOf(keyword, words.table);
   const { postings } = words;
-  const inName = inNameOf(file);
-  // Most files hold none of a keyword's words: settled with nothing allocated.
+  // Most files hold none of a keyword's words: settled with nothing allocated, in loops, since
+  // every file holding one of its words comes here for each keyword.
   let content = true;
   let counted = true;
-  ids.forEach((alternatives, word) => {
-    if (!alternatives.some((id) => hasStem(postings, id))) content = false;
-    const [plain = -1] = alternatives;
-    if (!hasStem(postings, plain) && !inName(keyword.words[word]?.[0] ?? '')) counted = false;
-  });
+  for (let word = 0; word < ids.length && (content || counted); word++) {
+    const alternatives = ids[word] ?? [];
+    let held = false;
+    for (let index = 0; index < alternatives.length && !held; index++)
+      held = hasStem(postings, alternatives[index] ?? -1);
+    if (!held) content = false;
+    if (!hasStem(postings, alternatives[0] ?? -1) && !inName(file, keyword.words[word]?.[0] ?? ''))
+      counted = false;
+  }
   if (keyword.member) return memberScan(file, keyword, keyword.member, counted);
   const named = nameMatch(file, keyword);
   if (!content) return byNameOnly(named, counted);
