@@ -23,9 +23,6 @@ export const COUNTED: FileScan = { match: undefined, counted: true };
 export const inName = (file: SourceFile, stem: string) =>
   file.fileNameStems.has(stem) || file.directoryStems.has(stem);
 
-/** `inName` for one file. */
-export const inNameOf = (file: SourceFile) => (stem: string) => inName(file, stem);
-
 /** A keyword matched by the file's name or directory; undefined when neither holds it. */
 export function nameMatch(file: SourceFile, keyword: KeywordPattern): KeywordMatch | undefined {
   const inFileName = hasAllWords(keyword, file.fileNameStems);

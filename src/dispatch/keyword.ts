@@ -87,9 +87,18 @@ export function normalizeIdentifier(identifier: string): string {
   return identifier.toLowerCase().replace(/[_$-]/g, '');
 }
 
-/** True when, for every word of the pattern, `holds` one of its alternatives (equivalents). */
+/**
+ * True when, for every word of the pattern, `holds` one of its alternatives (equivalents). In
+ * loops, with nothing allocated: every file is asked this for every keyword.
+ */
 export function holdsEveryWord(pattern: KeywordPattern, holds: (word: string) => boolean): boolean {
-  return pattern.words.every((alternatives) => alternatives.some((word) => holds(word)));
+  for (const alternatives of pattern.words) {
+    let any = false;
+    for (let index = 0; index < alternatives.length && !any; index++)
+      any = holds(alternatives[index] ?? '');
+    if (!any) return false;
+  }
+  return true;
 }
 
 /**

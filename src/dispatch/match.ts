@@ -1,8 +1,7 @@
 import { compileKeyword, isLiteral, type KeywordPattern } from './keyword.js';
 import { filesByStemOf } from './files-by-stem.js';
 import type { FileScan } from './keyword-match.js';
-import { scanFile } from './scan-file.js';
-import { scanIndexedWords } from './scan-indexed.js';
+import { scanFile, scanKeyword } from './scan-file.js';
 import { KnownWordsTable } from './known-words.js';
 import { AbortError } from '../errors.js';
 import type { SourceFile } from '../repository/source-file.js';
@@ -97,14 +96,8 @@ export async function weighKeywords(
         const candidates = everywhere ? workspace.files.keys() : indexed.candidatesOf(pattern);
         for (const at of candidates) {
           const file = workspace.files[at];
-          if (!file) continue;
           // One keyword in a file: no list made for each of the many files a common word is in.
-          const indexed = !isLiteral(pattern) && file.words;
-          count(
-            index,
-            file,
-            indexed ? scanIndexedWords(file, indexed, pattern) : scanFile(file, [pattern])[0],
-          );
+          if (file) count(index, file, scanKeyword(file, pattern));
         }
       });
     } else {

@@ -12,7 +12,6 @@ import {
   definitionOf,
   emptyMatch,
   inName,
-  inNameOf,
   isMatched,
   linesFull,
   memberScan,
@@ -46,14 +45,22 @@ export function scanFile(
 ): FileScan[] {
   let text: SearchableText | undefined;
   const searchable = () => (text ??= searchableText(file, known));
-  const indexed = file.words;
-  return keywords.map((keyword) =>
-    isLiteral(keyword)
-      ? scanLiteral(searchable(), keyword)
-      : indexed
-        ? scanIndexedWords(file, indexed, keyword)
-        : scanWords(file, searchable(), keyword),
-  );
+  return keywords.map((keyword) => scanKeyword(file, keyword, searchable));
+}
+
+/**
+ * One keyword in one file: by its stored words where it has them (text found as written is
+ * searched in its text even then), else in its text, which `searchable` makes on first need.
+ */
+export function scanKeyword(
+  file: SourceFile,
+  keyword: KeywordPattern,
+  searchable: () => SearchableText = () => searchableText(file, scanMemory()),
+): FileScan {
+  if (isLiteral(keyword)) return scanLiteral(searchable(), keyword);
+  return file.words
+    ? scanIndexedWords(file, file.words, keyword)
+    : scanWords(file, searchable(), keyword);
 }
 
 /** Text found as written (Chinese, Japanese, Korean): the lines that hold it. */
@@ -78,16 +85,8 @@ function mayHoldEvery(
   keyword: KeywordPattern,
   holds: (stem: string) => boolean,
 ): boolean {
+  if (holdsEveryWord(keyword, holds)) return true;
   const { words } = keyword;
-  let every = true;
-  for (let word = 0; word < words.length && every; word++) {
-    const alternatives = words[word] ?? [];
-    let any = false;
-    for (let index = 0; index < alternatives.length && !any; index++)
-      any = holds(alternatives[index] ?? '');
-    every = any;
-  }
-  if (every) return true;
   for (let word = 0; word < words.length; word++) {
     const plain = words[word]?.[0] ?? '';
     if (!holds(plain) && !inName(file, plain)) return false;
@@ -114,7 +113,6 @@ function scanLines(
   keyword: KeywordPattern,
   possible: boolean,
 ): FileScan {
-  const inName = inNameOf(file);
   const wordLines = keyword.words.map((alternatives) =>
     possible ? text.linesHolding(alternatives) : [],
   );
@@ -132,7 +130,7 @@ function scanLines(
     }
   });
   const counted = keyword.words.every(
-    ([plain = ''], word) => foundPlain[word] === true || inName(plain),
+    ([plain = ''], word) => foundPlain[word] === true || inName(file, plain),
   );
   const content = found.every(Boolean);
   if (keyword.member) return memberScan(file, keyword, keyword.member, counted);

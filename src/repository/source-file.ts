@@ -202,7 +202,10 @@ abstract class FileOfWorkspace implements SourceFile {
   }
 }
 
-/** A file read in this run. A class, not a literal with getters: a cold run makes one for every file it reads. */
+/**
+ * A file read in this run. A class, not a literal with getters: a cold run makes one for every
+ * file it reads.
+ */
 class ReadSource extends FileOfWorkspace {
   readonly text: string;
   readonly kind: FileKind;

@@ -226,6 +226,8 @@ const GROUPS: Partial<Record<Family, [opener: string, closer: string]>> = {
   php: ['{', '}'],
 };
 const MAX_GROUP_LINES = 100;
+/** The longest line read for imports and definitions; a group's line is read as far. */
+const MAX_READ_LINE = 400;
 /** A comment at the end of a line of names (`a,  # noqa`, `B, // why`). */
 const TRAILING_COMMENT = /\s(?:#|\/\/).*$/;
 
@@ -292,7 +294,7 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
   lines.forEach((text, index) => {
     const line = index + 1;
     if (group && index <= group.lastLine) {
-      const part = text.slice(0, 400);
+      const part = text.slice(0, MAX_READ_LINE);
       const close = part.indexOf(group.closer);
       const listed = close < 0 ? part : part.slice(0, close);
       group.names.push(...boundNames(listed.replace(TRAILING_COMMENT, '')));
@@ -313,7 +315,7 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
 }
 
 /** Whether a line is read for imports and definitions at all: not a comment, not too long. */
-const mayReadLine = (text: string) => text.length <= 400 && !COMMENT.test(text);
+const mayReadLine = (text: string) => text.length <= MAX_READ_LINE && !COMMENT.test(text);
 
 /** The name the line defines, by the first pattern of its family that finds one. */
 function definitionOn(family: Family, text: string): Omit<DefinedSymbol, 'line'> | undefined {
@@ -372,7 +374,7 @@ export function importGroupLines(
     if (!mayReadLine(text) || !importOn(family, text, index)?.group) continue;
     last = index + MAX_GROUP_LINES;
     for (let line = index + 1; line < last; line++)
-      if (lineAt(line).slice(0, 400).includes(closer)) last = line;
+      if (lineAt(line).slice(0, MAX_READ_LINE).includes(closer)) last = line;
     groups.push({ first: index + 1, last });
   }
   // Groups do not overlap and come in order: the one that may hold a line is found by halving.
