@@ -53,8 +53,17 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
   const server = createServer((socket) => early.push(socket));
   if (!(await listen(server, settings.socketPath))) return 'taken';
   const inode = await inodeOf(settings.socketPath);
+  // Ending stops the run under way and those waiting, and waits for them: a stopped process
+  // writes nothing more (its stored index, say) into a cache directory someone may be removing.
+  const stopping = new AbortController();
   const run = (task: string, options: Record<string, unknown>, signal: AbortSignal) =>
-    iterativeRetrieve(task, { ...options, root: settings.root, judge, workspaceCache, signal });
+    iterativeRetrieve(task, {
+      ...options,
+      root: settings.root,
+      judge,
+      workspaceCache,
+      signal: AbortSignal.any([signal, stopping.signal]),
+    });
 
   return await new Promise<ResidentEnd>((done) => {
     let idle: NodeJS.Timeout | undefined;
@@ -66,10 +75,12 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
       clearInterval(watch);
       settings.signal?.removeEventListener('abort', onAbort);
       server.close();
-      workspaceCache.clear();
+      stopping.abort();
       logger.info({ reason }, 'resident process stopped');
+      // After the runs, which go one at a time: the one queued last waits for all the others.
       // The socket file goes only if it is still this process's.
-      void inodeOf(settings.socketPath)
+      void oneAtATime(() => workspaceCache.clear())
+        .then(() => inodeOf(settings.socketPath))
         .then((now) => (now === inode ? removeFile(settings.socketPath) : undefined))
         .catch(() => undefined)
         .finally(() => done(reason));
@@ -100,9 +111,12 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
     server.removeAllListeners('connection').on('connection', serve);
     early.splice(0).forEach(serve);
     restartIdle();
-    void oneAtATime(() => run(PRIME_TASK, settings.options, new AbortController().signal)).then(
+    void oneAtATime(() => run(PRIME_TASK, settings.options, stopping.signal)).then(
       () => logger.info({ root: settings.root }, 'resident process ready'),
-      (error: unknown) => logger.warn({ err: error }, 'resident process could not read the root'),
+      (error: unknown) => {
+        if (!stopping.signal.aborted)
+          logger.warn({ err: error }, 'resident process could not read the root');
+      },
     );
 
     /** Answers one connection; true when the request came from another build. */
