@@ -12,6 +12,7 @@ export {
   refinementSchema,
   verdictSchema,
   type Refinement,
+  type RefinementAnswer,
   type Verdict,
 } from './contracts/refinement.js';
 export { type Judge, type JudgeContext } from './judges/judge.js';

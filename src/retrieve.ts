@@ -16,11 +16,12 @@ import { createLedger } from './loop/ledger.js';
 import { startDeadline } from './deadline.js';
 import { countRedactions, redactSecrets } from './redaction/redact.js';
 import { MAX_TASK_BYTES } from './task-size.js';
-import { runLoop } from './loop/run-loop.js';
+import { runLoop, type LoopOutcome } from './loop/run-loop.js';
 import { stopConditionNamed } from './loop/stop-conditions.js';
 import { buildContextPack, selectJudged } from './output/build-context-pack.js';
 import type { SelectionOptions } from './output/select-files.js';
 import type { ContextPack } from './output/context-pack.js';
+import { likelyEditedOf } from './output/rank-judged.js';
 import {
   DEFAULT_CANDIDATES_PER_CYCLE,
   parseRetrievalOptions,
@@ -34,12 +35,12 @@ import {
  * of the run.
  */
 async function withCoreExcerpts(
-  judged: readonly JudgedFile[],
+  { judged, trace }: LoopOutcome,
   workspace: Workspace,
   selection: SelectionOptions,
   excerptTokens: number,
 ): Promise<JudgedFile[]> {
-  const core = new Set(selectJudged(judged, selection).core);
+  const core = new Set(selectJudged(judged, selection, likelyEditedOf(trace)).core);
   return Promise.all(
     judged.map(async (file) => {
       const source = core.has(file) ? workspace.get(file.path) : undefined;
@@ -248,12 +249,7 @@ async function retrieveWithin(
         judge.readsExcerpts === false
           ? {
               ...outcome,
-              judged: await withCoreExcerpts(
-                outcome.judged,
-                workspace,
-                selection,
-                resolved.excerptTokens,
-              ),
+              judged: await withCoreExcerpts(outcome, workspace, selection, resolved.excerptTokens),
             }
           : outcome,
       filesConsidered: workspace.files.length,

@@ -15,6 +15,13 @@ export const verdictSchema = z
       ),
     missing: z.array(z.string()).describe('what the task still needs that no rated file holds'),
     reason: z.string().describe('why, in a sentence'),
+    // Defaulted: answers recorded before the field existed still parse.
+    likelyEdited: z
+      .array(z.string())
+      .default([])
+      .describe(
+        'the paths of rated files the change most likely edits, most likely first (at most 5)',
+      ),
   })
   .strict();
 
@@ -24,3 +31,6 @@ export type Verdict = z.infer<typeof verdictSchema>;
 export const refinementSchema = querySchema.extend({ verdict: verdictSchema }).strict();
 
 export type Refinement = z.infer<typeof refinementSchema>;
+
+/** A refinement as a judge may answer it: the fields with defaults may be left out. */
+export type RefinementAnswer = z.input<typeof refinementSchema>;

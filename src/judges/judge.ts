@@ -1,6 +1,6 @@
 import type { Candidate } from '../contracts/candidate.js';
 import type { Query } from '../contracts/query.js';
-import type { Refinement } from '../contracts/refinement.js';
+import type { RefinementAnswer } from '../contracts/refinement.js';
 import type { RepoOverview } from '../contracts/overview.js';
 import type { Evaluation, JudgedFile } from '../contracts/evaluation.js';
 import type { Ledger } from '../contracts/ledger.js';
@@ -49,5 +49,5 @@ export interface Judge {
     evaluations: readonly JudgedFile[],
     previousQuery: Query,
     context: RefineContext,
-  ): Promise<Refinement>;
+  ): Promise<RefinementAnswer>;
 }

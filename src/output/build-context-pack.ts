@@ -6,6 +6,7 @@ import { CONTEXT_PACK_VERSION, type ContextPack } from './context-pack.js';
 import type { JudgedFile } from '../contracts/evaluation.js';
 import { oneLine } from '../text/one-line.js';
 import { selectFiles, type SelectionOptions } from './select-files.js';
+import { likelyEditedOf, rankJudged } from './rank-judged.js';
 
 export interface PackInput {
   task: string;
@@ -22,19 +23,6 @@ export interface PackInput {
   judgeWarnings: readonly string[];
 }
 
-/**
- * Best first; ties go to the file found earlier, then to the one its search ranked higher, then to
- * path order, so output is stable.
- */
-function byRelevance(left: JudgedFile, right: JudgedFile): number {
-  return (
-    right.relevance - left.relevance ||
-    left.cycle - right.cycle ||
-    right.candidate.rankScore - left.candidate.rankScore ||
-    (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)
-  );
-}
-
 function describeFile(file: JudgedFile) {
   return {
     path: file.path,
@@ -49,8 +37,12 @@ function describeFile(file: JudgedFile) {
 }
 
 /** The judged files best first, split as the pack hands them over: core and related. */
-export function selectJudged(judged: readonly JudgedFile[], selection: SelectionOptions) {
-  const ranked = [...judged].sort(byRelevance);
+export function selectJudged(
+  judged: readonly JudgedFile[],
+  selection: SelectionOptions,
+  likelyEdited: readonly string[],
+) {
+  const ranked = rankJudged(judged, likelyEdited);
   return { ranked, ...selectFiles(ranked, selection) };
 }
 
@@ -100,7 +92,11 @@ function warningsFor(
 }
 
 export function buildContextPack(input: PackInput): ContextPack {
-  const { ranked, core: selected, related } = selectJudged(input.outcome.judged, input.selection);
+  const {
+    ranked,
+    core: selected,
+    related,
+  } = selectJudged(input.outcome.judged, input.selection, likelyEditedOf(input.outcome.trace));
   const selectedPaths = new Set(selected.map((file) => file.path));
   const completedCycles = input.outcome.trace.length;
   const gaps = openGaps(input.outcome.judged, 0, completedCycles).filter((gap) =>

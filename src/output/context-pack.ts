@@ -11,8 +11,10 @@ import { FILE_KINDS } from '../contracts/file-kind.js';
  * Version 2: `files` holds the core only (at `coreRelevance`, the best file always), and
  * `related` names the other files at `minRelevance`, without content. Version 3: each cycle's
  * trace holds the refiner's `verdict`, and `stopReason` says which stop condition ended the run.
+ * Version 4: the verdict names `likelyEdited`, and the files it names come first in `files`,
+ * `related` and `evaluated`.
  */
-export const CONTEXT_PACK_VERSION = 3;
+export const CONTEXT_PACK_VERSION = 4;
 
 const lineRangeSchema = z
   .tuple([z.int().min(1), z.int().min(1)])
@@ -95,16 +97,14 @@ export const contextPackSchema = z.object({
   files: z
     .array(contextFileSchema)
     .describe(
-      'the core: files that directly implement the task, with excerpts, relevance descending; empty only when no file reached minRelevance',
+      "the core: files that directly implement the task, with excerpts, best first (the refiner's likelyEdited picks, then relevance descending); empty only when no file reached minRelevance",
     ),
   related: z
     .array(relatedFileSchema)
     .describe(
-      'other files worth opening (types, callers, tests, neighbours), relevance descending, at most maxRelated; paths and reasons only',
+      'other files worth opening (types, callers, tests, neighbours), in the same order, at most maxRelated; paths and reasons only',
     ),
-  evaluated: z
-    .array(judgedFileSchema)
-    .describe('every file judged in the run, relevance descending'),
+  evaluated: z.array(judgedFileSchema).describe('every file judged in the run, in the same order'),
   gaps: z.array(gapSchema).describe('missing context reported by core files and still unresolved'),
   trace: z.array(cycleTraceSchema),
   stopReason: stopReasonSchema,

@@ -89,7 +89,7 @@ describe('the CLI', () => {
     const task = 'Fix the authentication token expiry bug';
     const json = await cli([task, '--root', EXAMPLE]);
     const pack = contextPackSchema.parse(JSON.parse(json.stdout));
-    expect(pack.schemaVersion).toBe(3);
+    expect(pack.schemaVersion).toBe(4);
     expect(pack.files.length).toBeGreaterThan(0);
     expect(pack.files.length).toBeLessThanOrEqual(5);
     expect(pack.files.slice(1).every((file) => file.relevance >= 0.8)).toBe(true);

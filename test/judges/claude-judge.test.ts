@@ -275,7 +275,44 @@ describe('the Claude judge in a run', () => {
     expect(ofKind(received, 'refine')).toHaveLength(1);
     expect(pack.stopReason).toBe('sufficient');
     expect(pack.trace).toHaveLength(1);
-    expect(pack.trace[0]?.verdict).toEqual(sufficient);
+    // An answer without the picks (as recorded before they existed) names none.
+    expect(pack.trace[0]?.verdict).toEqual({ ...sufficient, likelyEdited: [] });
+  });
+
+  it('puts the files the refiner picks as the ones the change edits first, in its order', async () => {
+    const relevance: Record<string, number> = { 'src/auth/tokens.ts': 0.9 };
+    api({
+      evaluate: (r) =>
+        answer(
+          { ...verdict(r.path), relevance: relevance[r.path] ?? 0.5 },
+          { model: r.request.model },
+        ),
+      refine: ({ request }) =>
+        answer(
+          {
+            ...REFINED_QUERY,
+            verdict: {
+              sufficient: true,
+              missing: [],
+              reason: 'the session expiry is where the change goes',
+              likelyEdited: [
+                'src/auth/session-manager.ts',
+                'src/not/rated.ts',
+                'src/auth/tokens.ts',
+              ],
+            },
+          },
+          { model: request.model },
+        ),
+    });
+    const { pack } = await run({ maxCycles: 3 });
+
+    // A path it never rated is passed over; the rest keep the order of their ratings.
+    expect(pack.evaluated.slice(0, 2).map((file) => file.path)).toEqual([
+      'src/auth/session-manager.ts',
+      'src/auth/tokens.ts',
+    ]);
+    expect(pack.evaluated[2]?.relevance).toBe(0.5);
   });
 
   it('counts every call: tokens and cost by the built-in prices, per cycle and in total', async () => {

@@ -48,8 +48,13 @@ function decide(state: State, conditions: readonly StopCondition[]) {
   );
 }
 
-const sufficient: Verdict = { sufficient: true, missing: [], reason: 'found it' };
-const insufficient: Verdict = { sufficient: false, missing: ['the parser'], reason: 'not yet' };
+const sufficient: Verdict = { sufficient: true, missing: [], reason: 'found it', likelyEdited: [] };
+const insufficient: Verdict = {
+  sufficient: false,
+  missing: ['the parser'],
+  reason: 'not yet',
+  likelyEdited: [],
+};
 
 describe('the seed rule: min-files', () => {
   it.each([

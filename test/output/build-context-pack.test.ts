@@ -3,6 +3,8 @@ import type { Candidate } from '../../src/contracts/candidate.js';
 import { NO_USAGE } from '../../src/contracts/usage.js';
 import { buildContextPack } from '../../src/output/build-context-pack.js';
 import type { JudgedFile } from '../../src/contracts/evaluation.js';
+import { likelyEditedOf, rankJudged } from '../../src/output/rank-judged.js';
+import type { CycleTrace } from '../../src/loop/cycle-trace.js';
 
 function judged(path: string, relevance: number, cycle: number, rankScore: number): JudgedFile {
   const candidate: Candidate = {
@@ -60,6 +62,39 @@ describe('buildContextPack: order of evaluated files', () => {
     ['ties all the way: path order', [judged('b', 0.9, 1, 1), judged('a', 0.9, 1, 1)], ['a', 'b']],
   ])('%s', (_name, files, expected) => {
     expect(order(files)).toEqual(expected);
+  });
+});
+
+describe("rankJudged: the refiner's picks first, in its order, then by relevance", () => {
+  const files = [
+    judged('a', 0.9, 1, 1),
+    judged('b', 0.5, 1, 1),
+    judged('c', 0.5, 1, 2),
+    judged('d', 0.1, 1, 1),
+    judged('e', 0.3, 1, 1),
+    judged('f', 0.3, 1, 2),
+    judged('g', 0.3, 1, 3),
+    judged('h', 0.3, 1, 4),
+  ];
+  it.each<[string, string[], string[]]>([
+    ['no pick', [], ['a', 'c', 'b', 'h', 'g', 'f', 'e', 'd']],
+    ['a pick below the best', ['b'], ['b', 'a', 'c', 'h', 'g', 'f', 'e', 'd']],
+    ['picks in their order', ['e', 'b', 'a'], ['e', 'b', 'a', 'c', 'h', 'g', 'f', 'd']],
+    ['a path never rated passed over', ['x', 'b'], ['b', 'a', 'c', 'h', 'g', 'f', 'e', 'd']],
+    ['an irrelevant file not lifted', ['d', 'b'], ['b', 'a', 'c', 'h', 'g', 'f', 'e', 'd']],
+    ['a pick named twice counts once', ['b', 'b', 'c'], ['b', 'c', 'a', 'h', 'g', 'f', 'e', 'd']],
+    ['at most 5 picks', ['e', 'f', 'g', 'h', 'b', 'c'], ['e', 'f', 'g', 'h', 'b', 'a', 'c', 'd']],
+  ])('%s', (_name, picks, expected) => {
+    expect(rankJudged(files, picks).map((file) => file.path)).toEqual(expected);
+  });
+
+  it('takes the picks of the last cycle the refiner judged', () => {
+    const cycle = (likelyEdited: string[] | null) =>
+      ({
+        verdict: likelyEdited && { sufficient: false, missing: [], reason: 'r', likelyEdited },
+      }) as CycleTrace;
+    expect(likelyEditedOf([cycle(['a']), cycle(['b']), cycle(null)])).toEqual(['b']);
+    expect(likelyEditedOf([cycle(null)])).toEqual([]);
   });
 });
 

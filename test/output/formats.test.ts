@@ -35,7 +35,7 @@ describe('formatJson', () => {
 
   it('is indented by two spaces and ends with one newline', () => {
     const text = formatJson(makePack());
-    expect(text.startsWith('{\n  "schemaVersion": 3,')).toBe(true);
+    expect(text.startsWith('{\n  "schemaVersion": 4,')).toBe(true);
     expect(text.endsWith('}\n')).toBe(true);
   });
 });

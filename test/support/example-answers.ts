@@ -17,7 +17,7 @@ interface Refinement {
   keywords: string[];
   excludes: string[];
   focusAreas: string[];
-  verdict: { sufficient: boolean; missing: string[]; reason: string };
+  verdict: { sufficient: boolean; missing: string[]; reason: string; likelyEdited: string[] };
 }
 
 interface TaskAnswers {
@@ -69,6 +69,7 @@ const ANSWERS: Record<string, TaskAnswers> = {
           ],
           reason:
             'tokens.ts holds the bug, but the date helper it should use and the TTL setting it misreads are not rated yet.',
+          likelyEdited: ['src/auth/tokens.ts'],
         },
       },
       {
@@ -81,6 +82,7 @@ const ANSWERS: Record<string, TaskAnswers> = {
           missing: [],
           reason:
             'tokens.ts, where expiresAt is computed, and the helper and setting it needs are all rated.',
+          likelyEdited: ['src/auth/tokens.ts'],
         },
       },
     ],
@@ -164,6 +166,7 @@ const ANSWERS: Record<string, TaskAnswers> = {
           missing: [],
           reason:
             'The throttle middleware and the router set-up that applies it are found; its config is related only.',
+          likelyEdited: ['src/middleware/throttle.ts', 'src/routes/index.ts'],
         },
       },
       {
@@ -171,7 +174,12 @@ const ANSWERS: Record<string, TaskAnswers> = {
         keywords: ['clientKey', 'refillPerSecond'],
         excludes: ['docs/**'],
         focusAreas: ['src/middleware'],
-        verdict: { sufficient: true, missing: [], reason: 'Nothing the task needs is missing.' },
+        verdict: {
+          sufficient: true,
+          missing: [],
+          reason: 'Nothing the task needs is missing.',
+          likelyEdited: ['src/middleware/throttle.ts', 'src/routes/index.ts'],
+        },
       },
     ],
     verdicts: {

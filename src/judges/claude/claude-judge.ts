@@ -6,7 +6,7 @@ import { NO_USAGE } from '../../contracts/usage.js';
 import { pathAttribute } from '../../text/quote-path.js';
 import { renderPrompt, type PromptTemplate, type Prompts } from '../../prompts.js';
 import type { Query } from '../../contracts/query.js';
-import { verdictSchema, type Refinement } from '../../contracts/refinement.js';
+import { verdictSchema, type RefinementAnswer } from '../../contracts/refinement.js';
 import { createHeuristicJudge } from '../heuristic/heuristic-judge.js';
 import { type CallContext, type Judge } from '../judge.js';
 import { escapeFileContent, renderEvaluations, renderQuery } from './render.js';
@@ -279,7 +279,7 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
       }
     },
 
-    async refine(task, evaluations, previousQuery, context): Promise<Refinement> {
+    async refine(task, evaluations, previousQuery, context): Promise<RefinementAnswer> {
       const variables = {
         task,
         overview: overviewText(context.overview),

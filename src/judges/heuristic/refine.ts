@@ -91,5 +91,7 @@ function verdictOf(evaluations: readonly JudgedFile[], missing: string[]): Verdi
     sufficient,
     missing,
     reason: sufficient ? files : `only ${files}; ${SUFFICIENT.files} make a sufficient context`,
+    // Its ratings already order the files as well as it can tell them apart.
+    likelyEdited: [],
   };
 }

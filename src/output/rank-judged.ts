@@ -1,0 +1,51 @@
+import type { JudgedFile } from '../contracts/evaluation.js';
+import type { CycleTrace } from '../loop/cycle-trace.js';
+
+/** Below this relevance a file is irrelevant (the rubric's lowest band): no pick lifts it. */
+const IRRELEVANT_BELOW = 0.2;
+
+/** The most files a refiner's pick puts first. */
+export const MOST_PICKED = 5;
+
+/**
+ * Best first; ties go to the file found earlier, then to the one its search ranked higher, then to
+ * path order, so output is stable.
+ */
+function byRelevance(left: JudgedFile, right: JudgedFile): number {
+  return (
+    right.relevance - left.relevance ||
+    left.cycle - right.cycle ||
+    right.candidate.rankScore - left.candidate.rankScore ||
+    (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)
+  );
+}
+
+/** The files the last verdict named as the ones the change most likely edits, most likely first. */
+export function likelyEditedOf(trace: readonly CycleTrace[]): readonly string[] {
+  for (let index = trace.length - 1; index >= 0; index--) {
+    const verdict = trace[index]?.verdict;
+    if (verdict) return verdict.likelyEdited;
+  }
+  return [];
+}
+
+/**
+ * The judged files best first. Each file is rated alone, so ratings of different files do not
+ * compare well (a caller and the code it calls both get 0.5); the refiner sees them side by side,
+ * and the files it picks as the ones the change edits come first, in its order.
+ */
+export function rankJudged(
+  judged: readonly JudgedFile[],
+  likelyEdited: readonly string[] = [],
+): JudgedFile[] {
+  const byPath = new Map(judged.map((file) => [file.path, file]));
+  const picked = [
+    ...new Set(
+      likelyEdited.filter((path) => (byPath.get(path)?.relevance ?? 0) >= IRRELEVANT_BELOW),
+    ),
+  ]
+    .slice(0, MOST_PICKED)
+    .map((path) => byPath.get(path) as JudgedFile);
+  const first = new Set(picked);
+  return [...picked, ...judged.filter((file) => !first.has(file)).sort(byRelevance)];
+}
