@@ -21,7 +21,6 @@ import { stopConditionNamed } from './loop/stop-conditions.js';
 import { buildContextPack, selectJudged } from './output/build-context-pack.js';
 import type { SelectionOptions } from './output/select-files.js';
 import type { ContextPack } from './output/context-pack.js';
-import { likelyEditedOf } from './output/rank-judged.js';
 import {
   DEFAULT_CANDIDATES_PER_CYCLE,
   parseRetrievalOptions,
@@ -35,14 +34,14 @@ import {
  * of the run.
  */
 async function withCoreExcerpts(
-  { judged, trace }: LoopOutcome,
+  outcome: LoopOutcome,
   workspace: Workspace,
   selection: SelectionOptions,
   excerptTokens: number,
 ): Promise<JudgedFile[]> {
-  const core = new Set(selectJudged(judged, selection, likelyEditedOf(trace)).core);
+  const core = new Set(selectJudged(outcome, selection).core);
   return Promise.all(
-    judged.map(async (file) => {
+    outcome.judged.map(async (file) => {
       const source = core.has(file) ? workspace.get(file.path) : undefined;
       if (!source) return file;
       const excerpt = await excerptCandidate(

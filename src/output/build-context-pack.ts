@@ -38,11 +38,10 @@ function describeFile(file: JudgedFile) {
 
 /** The judged files best first, split as the pack hands them over: core and related. */
 export function selectJudged(
-  judged: readonly JudgedFile[],
+  { judged, trace }: Pick<LoopOutcome, 'judged' | 'trace'>,
   selection: SelectionOptions,
-  likelyEdited: readonly string[],
 ) {
-  const ranked = rankJudged(judged, likelyEdited);
+  const ranked = rankJudged(judged, likelyEditedOf(trace));
   return { ranked, ...selectFiles(ranked, selection) };
 }
 
@@ -92,11 +91,7 @@ function warningsFor(
 }
 
 export function buildContextPack(input: PackInput): ContextPack {
-  const {
-    ranked,
-    core: selected,
-    related,
-  } = selectJudged(input.outcome.judged, input.selection, likelyEditedOf(input.outcome.trace));
+  const { ranked, core: selected, related } = selectJudged(input.outcome, input.selection);
   const selectedPaths = new Set(selected.map((file) => file.path));
   const completedCycles = input.outcome.trace.length;
   const gaps = openGaps(input.outcome.judged, 0, completedCycles).filter((gap) =>

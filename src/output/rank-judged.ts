@@ -1,11 +1,9 @@
 import type { JudgedFile } from '../contracts/evaluation.js';
 import type { CycleTrace } from '../loop/cycle-trace.js';
-
-/** Below this relevance a file is irrelevant (the rubric's lowest band): no pick lifts it. */
-const IRRELEVANT_BELOW = 0.2;
+import { EXCLUSION_THRESHOLD } from '../loop/run-loop.js';
 
 /** The most files a refiner's pick puts first. */
-export const MOST_PICKED = 5;
+const MOST_PICKED = 5;
 
 /**
  * Best first; ties go to the file found earlier, then to the one its search ranked higher, then to
@@ -36,16 +34,15 @@ export function likelyEditedOf(trace: readonly CycleTrace[]): readonly string[] 
  */
 export function rankJudged(
   judged: readonly JudgedFile[],
-  likelyEdited: readonly string[] = [],
+  likelyEdited: readonly string[],
 ): JudgedFile[] {
   const byPath = new Map(judged.map((file) => [file.path, file]));
-  const picked = [
-    ...new Set(
-      likelyEdited.filter((path) => (byPath.get(path)?.relevance ?? 0) >= IRRELEVANT_BELOW),
-    ),
-  ]
-    .slice(0, MOST_PICKED)
-    .map((path) => byPath.get(path) as JudgedFile);
-  const first = new Set(picked);
-  return [...picked, ...judged.filter((file) => !first.has(file)).sort(byRelevance)];
+  const picked = new Set<JudgedFile>();
+  for (const path of likelyEdited) {
+    const file = byPath.get(path);
+    // An irrelevant file (the rubric's lowest band) stays where its rating puts it.
+    if (file && file.relevance >= EXCLUSION_THRESHOLD && picked.size < MOST_PICKED)
+      picked.add(file);
+  }
+  return [...picked, ...judged.filter((file) => !picked.has(file)).sort(byRelevance)];
 }
