@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { querySchema } from './query.js';
 
+/** The most files a verdict's `likelyEdited` puts first in the pack. */
+export const MOST_LIKELY_EDITED = 5;
+
 /**
  * What a refiner says after a cycle besides the next query: whether the context found so far is
  * enough for the task, and if not, what is still missing. The loop controller decides; the
@@ -20,7 +23,7 @@ export const verdictSchema = z
       .array(z.string())
       .default([])
       .describe(
-        'the paths of rated files the change most likely edits, most likely first (at most 5)',
+        `the paths of rated files the change most likely edits, most likely first (at most ${MOST_LIKELY_EDITED})`,
       ),
   })
   .strict();

@@ -166,20 +166,19 @@ function definitionsOn(
   lines: readonly number[],
 ): KeywordMatch['definitions'] {
   const nameDefinedOn = namesDefinedIn(file.path);
-  const found: { name: string; line: number; stems: readonly string[] }[] = [];
+  // Made only for a file with such a line: most files define nothing by a keyword's words.
+  let inImportGroup: ((line: number) => boolean) | undefined;
+  const definitions: KeywordMatch['definitions'] = [];
   for (const line of lines) {
     const name = nameDefinedOn(text.textLine(line));
     if (name === undefined) continue;
     const stems = stemsOfIdentifier(name);
-    if (holdsEveryWord(keyword, (word) => stems.includes(word))) found.push({ name, line, stems });
+    if (!holdsEveryWord(keyword, (word) => stems.includes(word))) continue;
+    inImportGroup ??= importGroupLines(file.path, text.textLine, text.linesHolding);
+    if (!inImportGroup(line))
+      definitions.push(definitionOf({ name, line: line + 1 }, keyword, new Set(stems).size));
   }
-  if (found.length === 0) return [];
-  const inImportGroup = importGroupLines(file.path, text.textLine, text.linesHolding);
-  return found.flatMap(({ name, line, stems }) =>
-    inImportGroup(line)
-      ? []
-      : [definitionOf({ name, line: line + 1 }, keyword, new Set(stems).size)],
-  );
+  return definitions;
 }
 
 /** A keyword whose words are not all in the file's text: matched by its name, if at all. */

@@ -1,9 +1,7 @@
 import type { JudgedFile } from '../contracts/evaluation.js';
 import type { CycleTrace } from '../loop/cycle-trace.js';
+import { MOST_LIKELY_EDITED } from '../contracts/refinement.js';
 import { EXCLUSION_THRESHOLD } from '../loop/run-loop.js';
-
-/** The most files a refiner's pick puts first. */
-const MOST_PICKED = 5;
 
 /**
  * Best first; ties go to the file found earlier, then to the one its search ranked higher, then to
@@ -41,7 +39,7 @@ export function rankJudged(
   for (const path of likelyEdited) {
     const file = byPath.get(path);
     // An irrelevant file (the rubric's lowest band) stays where its rating puts it.
-    if (file && file.relevance >= EXCLUSION_THRESHOLD && picked.size < MOST_PICKED)
+    if (file && file.relevance >= EXCLUSION_THRESHOLD && picked.size < MOST_LIKELY_EDITED)
       picked.add(file);
   }
   return [...picked, ...judged.filter((file) => !picked.has(file)).sort(byRelevance)];
