@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { lineAt as lineOfText, lineStartsOf } from '../text/line-starts.js';
-import { distinctIdentifiersOf, splitIdentifier } from '../text/identifiers.js';
+import { identifiersOf, splitIdentifier } from '../text/identifiers.js';
 import { countLines } from '../text/count-lines.js';
 import { stem } from '../text/stem.js';
 import { indexText, type StemTable, type WordPostings } from '../text/word-postings.js';
@@ -99,10 +99,9 @@ export function stemsOfIdentifier(identifier: string): string[] {
   return stems;
 }
 
-/** Identifiers repeat within a text: each distinct one is split and stemmed once. */
-function stemsOfText(text: string): Set<string> {
-  const stems = new Set<string>();
-  for (const identifier of distinctIdentifiersOf(text))
+/** The stems of a name's identifiers, added to `stems`: each identifier split once, and kept. */
+function stemsOfText(text: string, stems = new Set<string>()): Set<string> {
+  for (const identifier of identifiersOf(text))
     for (const word of stemsOfIdentifier(identifier)) stems.add(word);
   return stems;
 }
@@ -130,16 +129,37 @@ function declaresOnlyTypes(path: string, linesOf: () => readonly string[]): bool
   );
 }
 
+/** Most names whose stems are kept: a larger repository finds some again. */
+const MAX_KEPT_NAMES = 50_000;
+
+/** `key`'s stems, found by `stemsOf` once and kept in `cache` for the next file that asks. */
+function keptStems(
+  cache: Map<string, ReadonlySet<string>>,
+  key: string,
+  stemsOf: () => ReadonlySet<string>,
+): ReadonlySet<string> {
+  let stems = cache.get(key);
+  if (!stems) {
+    stems = stemsOf();
+    if (cache.size >= MAX_KEPT_NAMES) cache.clear();
+    cache.set(key, stems);
+  }
+  return stems;
+}
+
 /**
  * A file name's stems, and the name's own as one word: a task that writes `VLOOKUP` or
  * `datareader` names `VLookup.php` or `data_reader.rb`, whose words are `v lookup`, `data reader`.
+ * Files of one name (`index.ts`, `__init__.py`) share them.
  */
-function fileNameStemsOf(name: string): Set<string> {
-  const stems = stemsOfText(name);
-  const whole = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (stems.size > 1 && whole) stems.add(stem(whole));
-  return stems;
-}
+const fileNameStemsCache = new Map<string, ReadonlySet<string>>();
+const fileNameStemsOf = (name: string) =>
+  keptStems(fileNameStemsCache, name, () => {
+    const stems = stemsOfText(name);
+    const whole = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+    if (stems.size > 1 && whole) stems.add(stem(whole));
+    return stems;
+  });
 
 /** `rst.py` → `rst`, `jquery.dataTables.js` → `jquery.dataTables`; `.gitignore` stays whole. */
 function withoutLastExtension(name: string): string {
@@ -147,16 +167,19 @@ function withoutLastExtension(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-/** Files of a directory share its stems: each directory's are found once, and kept a while. */
+const NO_STEMS: ReadonlySet<string> = new Set();
+
+/**
+ * A directory's stems: its parent's, and its own name's (an identifier never spans a `/`). Files
+ * of a directory share them, and each directory's name is split once.
+ */
 const directoryStemsCache = new Map<string, ReadonlySet<string>>();
 function directoryStemsOf(directory: string): ReadonlySet<string> {
-  let stems = directoryStemsCache.get(directory);
-  if (!stems) {
-    stems = directory === '.' ? new Set<string>() : stemsOfText(directory);
-    if (directoryStemsCache.size > 50_000) directoryStemsCache.clear();
-    directoryStemsCache.set(directory, stems);
-  }
-  return stems;
+  const parent = posix.dirname(directory);
+  if (parent === directory) return NO_STEMS;
+  return keptStems(directoryStemsCache, directory, () =>
+    stemsOfText(posix.basename(directory), new Set(directoryStemsOf(parent))),
+  );
 }
 
 const normalizeLineBreaks = (content: string) =>

@@ -49,15 +49,6 @@ export function identifiersOf(text: string): string[] {
   return text.match(IDENTIFIER) ?? [];
 }
 
-/** The distinct identifier-like tokens of a text. */
-export function distinctIdentifiersOf(text: string): Set<string> {
-  const found = new Set<string>();
-  const pattern = new RegExp(IDENTIFIER.source, 'g');
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text))
-    found.add(match[0]);
-  return found;
-}
-
 /** The words of a text: every identifier split into lower-case words, in order. */
 export function wordsOf(text: string): string[] {
   const words: string[] = [];

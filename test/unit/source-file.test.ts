@@ -77,3 +77,33 @@ describe('analyzeSource: the words of a path', () => {
     expect([...analyzeSource(path, '').fileNameStems].sort()).toEqual(stems);
   });
 });
+
+describe('analyzeSource: the words of its directories', () => {
+  it.each<[string, string, string[]]>([
+    ['at the root', 'setup.py', []],
+    ['one directory', 'lib/setup.py', ['lib']],
+    [
+      'nested, each name split',
+      'packages/runtime-core/src/apiCreateApp.ts',
+      ['packages', 'runtime', 'core', 'src'],
+    ],
+    ['a word in two of them, once', 'auth/oauth_auth/token.py', ['auth', 'oauth']],
+  ])('%s: %s', (_name, path, words) => {
+    const stems = [...new Set(words.map(stem))].sort();
+    expect([...analyzeSource(path, '').directoryStems].sort()).toEqual(stems);
+  });
+
+  it('a directory read after its parent has both their words', () => {
+    // The parent's words are kept from the first file, and the child's built on them.
+    expect([...analyzeSource('src/a.ts', '').directoryStems]).toEqual([stem('src')]);
+    expect([...analyzeSource('src/checkout/a.ts', '').directoryStems].sort()).toEqual(
+      [stem('src'), stem('checkout')].sort(),
+    );
+  });
+
+  it('files of one name share their words', () => {
+    expect(analyzeSource('a/index.ts', '').fileNameStems).toBe(
+      analyzeSource('b/index.ts', '').fileNameStems,
+    );
+  });
+});
