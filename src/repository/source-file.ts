@@ -99,8 +99,9 @@ export function stemsOfIdentifier(identifier: string): string[] {
   return stems;
 }
 
-/** The stems of a name's identifiers, added to `stems`: each identifier split once, and kept. */
-function stemsOfText(text: string, stems = new Set<string>()): Set<string> {
+/** The stems of a name's identifiers: each identifier is split and stemmed once, and kept. */
+function stemsOfText(text: string): Set<string> {
+  const stems = new Set<string>();
   for (const identifier of identifiersOf(text))
     for (const word of stemsOfIdentifier(identifier)) stems.add(word);
   return stems;
@@ -167,20 +168,12 @@ function withoutLastExtension(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-const NO_STEMS: ReadonlySet<string> = new Set();
-
-/**
- * A directory's stems: its parent's, and its own name's (an identifier never spans a `/`). Files
- * of a directory share them, and each directory's name is split once.
- */
+/** Files of a directory share its stems: each directory's are found once, and kept a while. */
 const directoryStemsCache = new Map<string, ReadonlySet<string>>();
-function directoryStemsOf(directory: string): ReadonlySet<string> {
-  const parent = posix.dirname(directory);
-  if (parent === directory) return NO_STEMS;
-  return keptStems(directoryStemsCache, directory, () =>
-    stemsOfText(posix.basename(directory), new Set(directoryStemsOf(parent))),
+const directoryStemsOf = (directory: string) =>
+  keptStems(directoryStemsCache, directory, () =>
+    directory === '.' ? new Set<string>() : stemsOfText(directory),
   );
-}
 
 const normalizeLineBreaks = (content: string) =>
   content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;

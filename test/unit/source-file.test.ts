@@ -93,14 +93,6 @@ describe('analyzeSource: the words of its directories', () => {
     expect([...analyzeSource(path, '').directoryStems].sort()).toEqual(stems);
   });
 
-  it('a directory read after its parent has both their words', () => {
-    // The parent's words are kept from the first file, and the child's built on them.
-    expect([...analyzeSource('src/a.ts', '').directoryStems]).toEqual([stem('src')]);
-    expect([...analyzeSource('src/checkout/a.ts', '').directoryStems].sort()).toEqual(
-      [stem('src'), stem('checkout')].sort(),
-    );
-  });
-
   it('files of one name share their words', () => {
     expect(analyzeSource('a/index.ts', '').fileNameStems).toBe(
       analyzeSource('b/index.ts', '').fileNameStems,
