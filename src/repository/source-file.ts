@@ -130,7 +130,7 @@ function declaresOnlyTypes(path: string, linesOf: () => readonly string[]): bool
   );
 }
 
-/** Most names whose stems are kept: a larger repository finds some again. */
+/** Most names (of files, of directories) whose stems each cache keeps; past them, it starts again. */
 const MAX_KEPT_NAMES = 50_000;
 
 /** `key`'s stems, found by `stemsOf` once and kept in `cache` for the next file that asks. */
