@@ -133,15 +133,18 @@ function declaresOnlyTypes(path: string, linesOf: () => readonly string[]): bool
 /** Most names (of files, of directories) whose stems each cache keeps; past them, it starts again. */
 const MAX_KEPT_NAMES = 50_000;
 
-/** `key`'s stems, found by `stemsOf` once and kept in `cache` for the next file that asks. */
+/**
+ * `key`'s stems, found by `stemsOf` once and kept in `cache` for the next file that asks. Named
+ * functions, not closures: every file read asks twice.
+ */
 function keptStems(
   cache: Map<string, ReadonlySet<string>>,
   key: string,
-  stemsOf: () => ReadonlySet<string>,
+  stemsOf: (key: string) => ReadonlySet<string>,
 ): ReadonlySet<string> {
   let stems = cache.get(key);
   if (!stems) {
-    stems = stemsOf();
+    stems = stemsOf(key);
     if (cache.size >= MAX_KEPT_NAMES) cache.clear();
     cache.set(key, stems);
   }
@@ -153,14 +156,14 @@ function keptStems(
  * `datareader` names `VLookup.php` or `data_reader.rb`, whose words are `v lookup`, `data reader`.
  * Files of one name (`index.ts`, `__init__.py`) share them.
  */
+function stemsOfFileName(name: string): Set<string> {
+  const stems = stemsOfText(name);
+  const whole = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (stems.size > 1 && whole) stems.add(stem(whole));
+  return stems;
+}
 const fileNameStemsCache = new Map<string, ReadonlySet<string>>();
-const fileNameStemsOf = (name: string) =>
-  keptStems(fileNameStemsCache, name, () => {
-    const stems = stemsOfText(name);
-    const whole = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-    if (stems.size > 1 && whole) stems.add(stem(whole));
-    return stems;
-  });
+const fileNameStemsOf = (name: string) => keptStems(fileNameStemsCache, name, stemsOfFileName);
 
 /** `rst.py` → `rst`, `jquery.dataTables.js` → `jquery.dataTables`; `.gitignore` stays whole. */
 function withoutLastExtension(name: string): string {
@@ -168,12 +171,13 @@ function withoutLastExtension(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-/** Files of a directory share its stems: each directory's are found once, and kept a while. */
+/**
+ * Files of a directory share its stems: each directory's are found once, and kept a while (the
+ * root, `.`, has none).
+ */
 const directoryStemsCache = new Map<string, ReadonlySet<string>>();
 const directoryStemsOf = (directory: string) =>
-  keptStems(directoryStemsCache, directory, () =>
-    directory === '.' ? new Set<string>() : stemsOfText(directory),
-  );
+  keptStems(directoryStemsCache, directory, stemsOfText);
 
 const normalizeLineBreaks = (content: string) =>
   content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
