@@ -105,6 +105,7 @@ async function readRepository(
     ...settings,
     index,
     reusable: resolved.workspaceCache !== undefined,
+    watch: resolved.workspaceCache?.watches,
     partner: { start: startPartner },
     previous,
     signal,
@@ -188,7 +189,7 @@ async function retrieveWithin(
         skipped: workspace.skipped,
         ms: Math.round(workspace.readMs),
         judge: judge.name,
-        ...(workspace.reused && { reused: true }),
+        ...(workspace.reused && { reused: true, listed: !workspace.watched }),
         ...(workspace.index && {
           storedIndex: {
             read: workspace.index.read,
@@ -275,5 +276,7 @@ async function retrieveWithin(
   } finally {
     // A partner thread holding part of the tree is let go however the run ends.
     workspace.partner?.close();
+    // Armed once the run is over, so that its walk does not slow the run.
+    workspace.watch?.arm();
   }
 }

@@ -97,6 +97,24 @@ export async function listFiles(
   }
 }
 
+/**
+ * The entries of `directory` under `root` ('' for the root), or undefined when it cannot be read.
+ * A link is neither a file nor a directory here: the walk never follows one.
+ */
+export async function readDirectory(
+  root: string,
+  directory: string,
+): Promise<DirectoryEntry[] | undefined> {
+  try {
+    const dirents = await readdir(directory ? join(root, directory) : root, {
+      withFileTypes: true,
+    });
+    return dirents.map((dirent) => ({ name: dirent.name, isDirectory: dirent.isDirectory() }));
+  } catch {
+    return undefined;
+  }
+}
+
 /** What `statPaths` found: the regular files among the paths, and the directories. */
 export interface StatedPaths {
   files: ListedFile[];

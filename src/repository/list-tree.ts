@@ -1,9 +1,12 @@
 import { posix } from 'node:path';
+import pLimit from 'p-limit';
 import {
   isWorkTreeRoot,
   listFiles,
   readBytes,
+  readDirectory,
   statPaths,
+  type EntryFilter,
   type ListedFile,
 } from '../file-system/tree.js';
 import { createIgnoreRules } from './ignore-rules.js';
@@ -70,11 +73,54 @@ export async function listTree(root: string, options: ListTreeOptions): Promise<
 
 /** The walk, `.git/info/exclude` and each directory's `.gitignore` applied as it goes. */
 async function walkTree(root: string, options: ListTreeOptions): Promise<TreeListing> {
+  const walk = await ignoreAwareWalk(root, options);
+  const files = await listFiles(root, options.excludes, walk.keep);
+  return { files, byGit: false, ignored: walk.ignored() };
+}
+
+/** Directories read at once by `walkDirectories`. */
+const DIRECTORIES_AT_ONCE = 8;
+
+/**
+ * Every directory the walk enters ('' for the root), each told to `beforeReading` before it is
+ * read: never an ignored or excluded one, nor one behind a link. What a watch of the tree must
+ * watch to see each file the walk or git could list. Only directories are tested against the
+ * rules, and nothing is stated.
+ */
+export async function walkDirectories(
+  root: string,
+  options: ListTreeOptions,
+  beforeReading: (directory: string) => void,
+): Promise<void> {
+  const excluded = exclusionTest(options.excludes);
+  const walk = await ignoreAwareWalk(root, options, { directoriesOnly: true });
+  const limit = pLimit(DIRECTORIES_AT_ONCE);
+  const subdirectories = async (directory: string) => {
+    beforeReading(directory);
+    const entries = (await readDirectory(root, directory)) ?? [];
+    const kept = await walk.keep(directory, entries);
+    return entries.flatMap((entry) => {
+      const path = directory ? `${directory}/${entry.name}` : entry.name;
+      return entry.isDirectory && kept.has(entry.name) && !excluded(path) ? [path] : [];
+    });
+  };
+  const visit = async (directory: string): Promise<void> => {
+    await Promise.all((await limit(subdirectories, directory)).map(visit));
+  };
+  await visit('');
+}
+
+/** What a walk keeps of each directory, with the ignore rules found so far, and how many it left out. */
+async function ignoreAwareWalk(
+  root: string,
+  options: ListTreeOptions,
+  { directoriesOnly = false } = {},
+): Promise<{ keep: EntryFilter; ignored: () => number }> {
   const rules = createIgnoreRules();
   const gitExclude = await readBytes(root, '.git/info/exclude', options.maxIgnoreFileBytes);
   if (gitExclude) rules.add({ directory: '', content: gitExclude.toString('utf8') });
   let ignored = 0;
-  const files = await listFiles(root, options.excludes, async (directory, entries) => {
+  const keep: EntryFilter = async (directory, entries) => {
     options.signal?.throwIfAborted();
     if (entries.some((entry) => entry.name === '.gitignore' && !entry.isDirectory)) {
       const path = directory ? `${directory}/.gitignore` : '.gitignore';
@@ -83,13 +129,14 @@ async function walkTree(root: string, options: ListTreeOptions): Promise<TreeLis
     }
     const kept = new Set<string>();
     for (const entry of entries) {
+      if (directoriesOnly && !entry.isDirectory) continue;
       const path = directory ? `${directory}/${entry.name}` : entry.name;
       if (rules.ignores(path, entry.isDirectory)) ignored++;
       else kept.add(entry.name);
     }
     return kept;
-  });
-  return { files, byGit: false, ignored };
+  };
+  return { keep, ignored: () => ignored };
 }
 
 /** The files of the repository at `prefix` under `root`, with paths relative to `root`. */

@@ -15,6 +15,8 @@ export interface Provenance {
   task: string | undefined;
   /** When the listing started (`Date.now()`). */
   listedAtMs: number;
+  /** When the listing started, on the monotonic clock (`performance.now()`): for a tree watch. */
+  listingBegan: number;
   ignored: number;
   files: readonly ListedFile[];
 }

@@ -23,6 +23,8 @@ import { describedSource, type SourceFile } from './source-file.js';
 import { analyseRead, type SkippedRead } from './read-verdict.js';
 import type { StoredFile, StoredIndex } from './word-index.js';
 import { keepIndex } from './index-keeper.js';
+import { afterPendingEvents } from '../file-system/watch-directories.js';
+import { watchTree, type TreeWatch } from './tree-watch.js';
 import {
   listsTheSameTree,
   servesAgain,
@@ -63,6 +65,13 @@ export interface WorkspaceOptions {
    * 200,000-file listing holds about 75 MB for the whole run.
    */
   reusable?: boolean | undefined;
+  /**
+   * Watch the tree while the workspace is held (./tree-watch.ts), where the system can: opened
+   * again with it as `previous`, it is taken without listing the tree while the watch has seen
+   * no change since it was listed. Only with `reusable`; whoever lets the workspace go closes
+   * its `watch`. Default false.
+   */
+  watch?: boolean | undefined;
   signal?: AbortSignal | undefined;
   /**
    * A thread to read and search half the files (./read-files.ts), in a run that keeps neither
@@ -104,6 +113,10 @@ export interface Workspace {
   index?: { updated: StoredIndex; changed: boolean; read: number } | undefined;
   /** True when this is `previous` taken again: the tree had not changed. */
   reused?: boolean;
+  /** True when it was taken again without listing the tree: its watch had seen no change. */
+  watched?: boolean;
+  /** The watch of the tree kept with it (`watch`); taken again, a workspace keeps the same one. */
+  watch?: TreeWatch | undefined;
   /**
    * The thread that holds and searches part of a large tree's files read in one run
    * (src/dispatch/partner.ts); `close` lets it go when the run ends.
@@ -129,42 +142,74 @@ export function mayTakeAgain(
   return before !== undefined && servesAgain(before, settingsOf(root, options), options.task);
 }
 
+/** `previous` taken again, as listed at `listed`: no file is read. */
+function takenAgain(
+  previous: Workspace,
+  listed: Provenance,
+  started: number,
+  extra: Pick<Workspace, 'watch' | 'watched'>,
+): Workspace {
+  const { index } = previous;
+  const reused: Workspace = {
+    ...previous,
+    skipped: { ...previous.skipped },
+    readMs: performance.now() - started,
+    ...(index && { index: { updated: index.updated, changed: false, read: 0 } }),
+    reused: true,
+    ...extra,
+  };
+  provenances.set(reused, listed);
+  return reused;
+}
+
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
   const listingStarted = Date.now();
   // Awaited with the listing below; heard here too, in case the root is refused first.
   options.index?.catch(() => undefined);
   await assertSearchableRoot(root);
+  const settings = settingsOf(root, options);
+  const before = options.previous && provenances.get(options.previous);
+  const watched = options.previous?.watch;
+  if (options.previous && before && watched && servesAgain(before, settings, options.task)) {
+    // A change made before this opening is heard first.
+    await afterPendingEvents();
+    if (watched.unchangedSince(before.listingBegan))
+      return takenAgain(options.previous, before, started, { watch: watched, watched: true });
+  }
   const interrupted = () =>
     new AbortError('interrupted while reading the repository, before any file was judged');
+  const listOptions = {
+    excludes: [
+      ...DEFAULT_EXCLUDED_DIRECTORIES,
+      ...DEFAULT_EXCLUDED_FILES,
+      ...(options.excludes ?? []),
+    ],
+    maxIgnoreFileBytes: options.maxFileBytes,
+  };
   // Together, so that neither is left to reject unheard when the other fails.
   const [listing, index] = await Promise.all([
-    listTree(root, {
-      excludes: [
-        ...DEFAULT_EXCLUDED_DIRECTORIES,
-        ...DEFAULT_EXCLUDED_FILES,
-        ...(options.excludes ?? []),
-      ],
-      maxIgnoreFileBytes: options.maxFileBytes,
-      signal: options.signal,
-    }).catch((error: unknown) => {
+    listTree(root, { ...listOptions, signal: options.signal }).catch((error: unknown) => {
       throw options.signal?.aborted ? interrupted() : error;
     }),
     options.index,
   ]);
-  const settings = settingsOf(root, options);
-  const before = options.previous && provenances.get(options.previous);
+  /**
+   * The watch kept with the workspace: the one before while it still watches every directory of
+   * this listing, else a new one. None over the cap: another task reads the tree again anyway.
+   */
+  const watchOf = (files: readonly ListedFile[], overCap: boolean) =>
+    options.watch && options.reusable !== false && !overCap
+      ? watched?.live && before?.settings === settings && watched.covers(files)
+        ? watched
+        : watchTree(root, files, listOptions)
+      : undefined;
   if (options.previous && before && listsTheSameTree(before, settings, options.task, listing)) {
-    const { index: previousIndex } = options.previous;
-    const reused: Workspace = {
-      ...options.previous,
-      skipped: { ...options.previous.skipped },
-      readMs: performance.now() - started,
-      ...(previousIndex && { index: { updated: previousIndex.updated, changed: false, read: 0 } }),
-      reused: true,
-    };
-    provenances.set(reused, { ...before, listedAtMs: listingStarted });
-    return reused;
+    const listed = { ...before, listedAtMs: listingStarted, listingBegan: started };
+    return takenAgain(options.previous, listed, started, {
+      watch: watchOf(listing.files, before.task !== undefined),
+      watched: false,
+    });
   }
   const skipped: SkippedFiles = {
     ignored: listing.ignored,
@@ -286,12 +331,14 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     readMs: performance.now() - started,
     ...(keeper && { index: keeper.result(toRead.length) }),
     ...(partner && { partner }),
+    watch: watchOf(listing.files, skipped.overLimit > 0),
   };
   if (options.reusable !== false)
     provenances.set(workspace, {
       settings,
       task: skipped.overLimit > 0 ? options.task : undefined,
       listedAtMs: listingStarted,
+      listingBegan: started,
       ignored: listing.ignored,
       files: listing.files,
     });

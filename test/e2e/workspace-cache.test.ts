@@ -85,6 +85,7 @@ describe('a workspace kept between runs (workspaceCache)', () => {
     const kept = createWorkspaceCache();
     const calls: string[] = [];
     const workspaceCache: WorkspaceCache = {
+      watches: kept.watches,
       get: (path) => (calls.push('get'), kept.get(path)),
       keep: (workspace) => (calls.push(`keep ${workspace.reused === true}`), kept.keep(workspace)),
       forget: (path) => (calls.push('forget'), kept.forget(path)),

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { cp, rm } from 'node:fs/promises';
+import { cp, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listTree } from '../../src/repository/list-tree.js';
+import { listTree, walkDirectories } from '../../src/repository/list-tree.js';
 import { openWorkspace } from '../../src/repository/workspace.js';
 import {
   DEFAULT_EXCLUDED_DIRECTORIES,
@@ -128,5 +128,26 @@ describe('listTree', () => {
     expect(pathsOf(listing)).toEqual(KEPT);
     // `ignored/` counts once, its three files unseen; then `src/debug.log` and `secret-notes/`.
     expect(listing.ignored).toBe(3);
+  });
+});
+
+describe('walkDirectories', () => {
+  it('enters every directory a listing could find a file in, and no other', async () => {
+    const root = await createTempTree({ ...TREE, 'src/deep/er/file.ts': 'export {};\n' });
+    await mkdir(join(root, 'empty'));
+    await mkdir(join(root, 'logs'));
+    execFileSync('ln', ['-s', join(root, 'src'), join(root, 'linked')]);
+    const entered: string[] = [];
+    await walkDirectories(root, OPTIONS, (directory) => entered.push(directory));
+    expect(entered.sort()).toEqual([
+      '',
+      'docs',
+      'empty',
+      'logs',
+      'nested',
+      'src',
+      'src/deep',
+      'src/deep/er',
+    ]);
   });
 });
