@@ -62,6 +62,7 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
       root: settings.root,
       judge,
       workspaceCache,
+      logger,
       signal: AbortSignal.any([signal, stopping.signal]),
     });
 
@@ -111,13 +112,21 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
     server.removeAllListeners('connection').on('connection', serve);
     early.splice(0).forEach(serve);
     restartIdle();
-    void oneAtATime(() => run(PRIME_TASK, settings.options, stopping.signal)).then(
-      () => logger.info({ root: settings.root }, 'resident process ready'),
-      (error: unknown) => {
+    void oneAtATime(() => run(PRIME_TASK, settings.options, stopping.signal))
+      .then(async () => {
+        logger.info({ root: settings.root }, 'resident process ready');
+        // Watched at once, and listed again once watched: the first request then need not list
+        // the tree, if nothing changed.
+        const watch = workspaceCache.get(settings.root)?.watch;
+        watch?.arm(0);
+        if (!(await watch?.armed)) return;
+        await oneAtATime(() => run(PRIME_TASK, settings.options, stopping.signal));
+        logger.info({ root: settings.root }, 'resident process watching the tree');
+      })
+      .catch((error: unknown) => {
         if (!stopping.signal.aborted)
           logger.warn({ err: error }, 'resident process could not read the root');
-      },
-    );
+      });
 
     /** Answers one connection; true when the request came from another build. */
     async function answer(socket: Socket): Promise<boolean> {

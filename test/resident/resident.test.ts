@@ -1,9 +1,13 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
+import { tmpdir } from 'node:os';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { residentSocketOf } from '../../src/file-system/index-store.js';
+import { reportsChanges } from '../../src/file-system/watch-directories.js';
 import { createHeuristicJudge } from '../../src/judges/heuristic/heuristic-judge.js';
 import { iterativeRetrieve } from '../../src/retrieve.js';
 import { askResident } from '../../src/resident/resident-client.js';
@@ -16,6 +20,8 @@ import { removeTempTrees } from '../support/temp-tree.js';
 /** The resident process's server and the CLI's client, in this process, over a real socket. */
 
 const TASK = 'Fix the authentication token expiry bug';
+/** Where the system cannot watch a tree, the resident process lists it for every request. */
+const watchable = await reportsChanges(tmpdir());
 const stops: AbortController[] = [];
 
 afterEach(async () => {
@@ -45,6 +51,9 @@ async function startResident(settings: Partial<ResidentSettings> = {}) {
   return { root, cacheDirectory, socketPath, stop, ended, ask };
 }
 
+const EXPIRY_POLICY =
+  'export function tokenExpiryPolicy(token: string) {\n  // authentication token expiry\n  return token;\n}\n';
+
 const exists = (path: string) =>
   import('node:fs/promises').then(({ access }) =>
     access(path).then(
@@ -69,13 +78,38 @@ describe('a resident process', { timeout: 30_000 }, () => {
     expect(await exists(resident.socketPath)).toBe(false);
   });
 
+  it.runIf(watchable)(
+    'takes its first request without listing the tree, once watching it, and still finds a file added',
+    async () => {
+      const lines: { msg: string; listed?: boolean }[] = [];
+      const logger = pino(
+        { level: 'info' },
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            lines.push(JSON.parse(chunk.toString()) as (typeof lines)[number]);
+            done();
+          },
+        }),
+      );
+      const resident = await startResident({ logger });
+      const watching = () =>
+        lines.some((line) => line.msg === 'resident process watching the tree');
+      for (let wait = 0; wait < 200 && !watching(); wait++) await setTimeout(50);
+      await resident.ask(TASK);
+      const read = () => lines.filter((line) => line.msg === 'read repository').at(-1);
+      expect(read()).toMatchObject({ reused: true, listed: false });
+      await writeFile(join(resident.root, 'src/auth/token-expiry-policy.ts'), EXPIRY_POLICY);
+      const reply = await resident.ask(TASK);
+      expect('pack' in reply && reply.pack.files.map((file) => file.path)).toContain(
+        'src/auth/token-expiry-policy.ts',
+      );
+    },
+  );
+
   it('finds a file added since the run before', async () => {
     const resident = await startResident();
     await resident.ask(TASK);
-    await writeFile(
-      join(resident.root, 'src/auth/token-expiry-policy.ts'),
-      'export function tokenExpiryPolicy(token: string) {\n  // authentication token expiry\n  return token;\n}\n',
-    );
+    await writeFile(join(resident.root, 'src/auth/token-expiry-policy.ts'), EXPIRY_POLICY);
     const reply = await resident.ask(TASK);
     expect('pack' in reply && reply.pack.files.map((file) => file.path)).toContain(
       'src/auth/token-expiry-policy.ts',
