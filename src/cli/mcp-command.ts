@@ -91,6 +91,8 @@ export async function runMcpCommand(
   io.signal?.addEventListener('abort', stop, { once: true });
   await transport.closed;
   io.signal?.removeEventListener('abort', stop);
+  // The held workspace goes, and its tree's watch with it.
+  workspaceCache?.clear();
   logger.info('mcp server stopped');
   return EXIT_CODES.ok;
 }

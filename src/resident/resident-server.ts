@@ -119,7 +119,7 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
         // the tree, if nothing changed.
         const watch = workspaceCache.get(settings.root)?.watch;
         watch?.arm(0);
-        if (!(await watch?.armed)) return;
+        if (!(await watch?.armed) || stopping.signal.aborted) return;
         await oneAtATime(() => run(PRIME_TASK, settings.options, stopping.signal));
         logger.info({ root: settings.root }, 'resident process watching the tree');
       })

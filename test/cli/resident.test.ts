@@ -18,10 +18,14 @@ import { runInProcess } from './run-in-process.js';
 /** `--resident`: runs handed to a process that keeps the repository in memory (src/resident/). */
 
 const TASK = 'Fix the authentication token expiry bug';
-const stops: AbortController[] = [];
+/** Resident processes (and sockets) run in this process: each is stopped, and waited for, after its test. */
+const residents: { stop: AbortController; ended: Promise<unknown> }[] = [];
 
 afterEach(async () => {
-  for (const stop of stops.splice(0)) stop.abort();
+  const stopping = residents.splice(0);
+  for (const { stop } of stopping) stop.abort();
+  // A process still writing its index would race the removal of its cache directory.
+  await Promise.all(stopping.map(({ ended }) => ended));
   await removeTempTrees();
 });
 
@@ -44,8 +48,9 @@ interface Started {
 /** Runs `resident` in this process, as the background process would, until the test ends. */
 function serveInProcess(started: Started) {
   const stop = new AbortController();
-  stops.push(stop);
-  return runInProcess([...started.argv], { stdin: started.input, signal: stop.signal });
+  const ended = runInProcess([...started.argv], { stdin: started.input, signal: stop.signal });
+  residents.push({ stop, ended });
+  return ended;
 }
 
 describe('a run with --resident', { timeout: 60_000 }, () => {
@@ -73,7 +78,7 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
     // Answered: nothing more is started, not even the stored index's build.
     expect(started).toHaveLength(1);
 
-    stops[0]?.abort();
+    residents[0]?.stop.abort();
     const ended = await serving;
     expect(ended.code).toBe(0);
     expect(JSON.parse(ended.stdout)).toEqual({ root, stopped: 'signal' });
@@ -227,7 +232,7 @@ async function exampleAnswered(answer: string | undefined) {
   const copy = await exampleCopy();
   await mkdir(copy.cacheDirectory, { recursive: true, mode: 0o700 });
   const stop = new AbortController();
-  stops.push(stop);
+  residents.push({ stop, ended: Promise.resolve() });
   await answeringSocket(
     residentSocketOf(copy.cacheDirectory, copy.root) ?? '',
     answer,

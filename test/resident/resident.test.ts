@@ -22,10 +22,14 @@ import { removeTempTrees } from '../support/temp-tree.js';
 const TASK = 'Fix the authentication token expiry bug';
 /** Where the system cannot watch a tree, the resident process lists it for every request. */
 const watchable = await reportsChanges(tmpdir());
-const stops: AbortController[] = [];
+/** Resident processes (and sockets) started by a test: each is stopped, and waited for, after it. */
+const stops: { stop: AbortController; ended: Promise<unknown> }[] = [];
 
 afterEach(async () => {
-  for (const stop of stops.splice(0)) stop.abort();
+  const stopping = stops.splice(0);
+  for (const { stop } of stopping) stop.abort();
+  // A process still writing its index would race the removal of its cache directory.
+  await Promise.all(stopping.map(({ ended }) => ended));
   await removeTempTrees();
 });
 
@@ -34,7 +38,6 @@ async function startResident(settings: Partial<ResidentSettings> = {}) {
   await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
   const socketPath = residentSocketOf(cacheDirectory, root) ?? '';
   const stop = new AbortController();
-  stops.push(stop);
   const ended = serveResident({
     root,
     socketPath,
@@ -45,6 +48,7 @@ async function startResident(settings: Partial<ResidentSettings> = {}) {
     signal: stop.signal,
     ...settings,
   });
+  stops.push({ stop, ended });
   await untilServed(socketPath);
   const ask = (task: string, build = 'build-1', options: Record<string, unknown> = { root }) =>
     askResident(socketPath, { build, task, options }, { waitMs: 30_000 });
@@ -165,8 +169,7 @@ describe('a resident process', { timeout: 30_000 }, () => {
     // What a process killed before it could remove its socket leaves there.
     await writeFile(resident.socketPath, '');
     const stop = new AbortController();
-    stops.push(stop);
-    void serveResident({ ...settings, signal: stop.signal });
+    stops.push({ stop, ended: serveResident({ ...settings, signal: stop.signal }) });
     await untilServed(resident.socketPath);
     expect('pack' in (await resident.ask(TASK))).toBe(true);
   });
@@ -211,7 +214,7 @@ async function fakeResident(answer: string | undefined): Promise<string> {
   await mkdir(cacheDirectory, { recursive: true });
   const socketPath = join(cacheDirectory, 'fake.sock');
   const stop = new AbortController();
-  stops.push(stop);
+  stops.push({ stop, ended: Promise.resolve() });
   await answeringSocket(socketPath, answer, stop.signal);
   return socketPath;
 }
