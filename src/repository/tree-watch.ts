@@ -36,8 +36,11 @@ export interface TreeWatch {
   arm(delayMs?: number): void;
   /** Settles when every directory is watched (true), or the watch stopped before (false). */
   readonly armed: Promise<boolean>;
-  /** Whether, armed, it watches the directory of each of `files` (a later listing's). */
-  covers(files: readonly ListedFile[]): boolean;
+  /**
+   * Watches the directory of each of `files` too (a later listing's). A directory it did not
+   * watch yet is watched from now: the tree is known unchanged only from a listing begun after.
+   */
+  cover(files: readonly ListedFile[]): void;
   close(): void;
 }
 
@@ -81,6 +84,8 @@ export function watchTree(
     startArming();
     watch.close();
   };
+  /** Listed files whose directories it must watch too, once armed. */
+  const listings = [listed];
   const watch = watchDirectories(root, ({ directory, name, moved }: DirectoryEvent) => {
     if (stopped || (directory === GIT_DIRECTORY && name !== 'index')) return;
     lastEventAt = performance.now();
@@ -100,6 +105,19 @@ export function watchTree(
 
   /** Every directory watched, or being armed ('' for the root). */
   const directories = new Set<string>();
+  /** Watches the directories of `files` and those above them; true when one was new. */
+  const coverAll = (files: readonly ListedFile[]) => {
+    let added = false;
+    for (const file of files) {
+      for (let directory = directoryOf(file.path); !directories.has(directory);) {
+        directories.add(directory);
+        add(directory);
+        added = true;
+        directory = directoryOf(directory);
+      }
+    }
+    return added;
+  };
   const armed = new Promise<void>((resolve) => (startArming = resolve))
     .then(async () => {
       if (stopped || !(await reportsChanges(root))) return false;
@@ -107,13 +125,7 @@ export function watchTree(
         directories.add(directory);
         add(directory);
       });
-      for (const file of listed) {
-        for (let directory = directoryOf(file.path); !directories.has(directory);) {
-          directories.add(directory);
-          add(directory);
-          directory = directoryOf(directory);
-        }
-      }
+      for (const files of listings.splice(0)) coverAll(files);
       // Absent outside a git work tree, or where `.git` is a file (a linked work tree): not needed.
       for (const directory of [GIT_DIRECTORY, GIT_INFO]) if (!stopped) watch.add(directory);
       if (!stopped) armedAt = performance.now();
@@ -141,8 +153,11 @@ export function watchTree(
       else armTimer = setTimeout(startArming, delayMs).unref();
     },
     armed,
-    covers: (files) =>
-      armedAt !== undefined && files.every((file) => directories.has(directoryOf(file.path))),
+    cover(files) {
+      if (stopped) return;
+      if (armedAt === undefined) listings.push(files);
+      else if (coverAll(files)) armedAt = performance.now();
+    },
     close: stop,
   };
 }

@@ -195,15 +195,16 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     options.index,
   ]);
   /**
-   * The watch kept with the workspace: the one before while it still watches every directory of
-   * this listing, else a new one. None over the cap: another task reads the tree again anyway.
+   * The watch kept with the workspace: the one before while it still watches, made to watch the
+   * directories of this listing too, else a new one. None over the cap: another task reads the
+   * tree again anyway.
    */
-  const watchOf = (files: readonly ListedFile[], overCap: boolean) =>
-    options.watch && options.reusable !== false && !overCap
-      ? watched?.live && before?.settings === settings && watched.covers(files)
-        ? watched
-        : watchTree(root, files, listOptions)
-      : undefined;
+  const watchOf = (files: readonly ListedFile[], overCap: boolean) => {
+    if (!options.watch || options.reusable === false || overCap) return undefined;
+    if (!watched?.live || before?.settings !== settings) return watchTree(root, files, listOptions);
+    watched.cover(files);
+    return watched;
+  };
   if (options.previous && before && listsTheSameTree(before, settings, options.task, listing)) {
     const listed = { ...before, listedAtMs: listingStarted, listingBegan: started };
     return takenAgain(options.previous, listed, started, {

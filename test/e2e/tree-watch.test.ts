@@ -150,6 +150,21 @@ describe('a held tree, watched (workspaceCache)', () => {
     expect((await run()).paths).toContain('src/ledgers/window.ts');
   });
 
+  it('watches the directory of a file git lists from now on, inside an ignored one', async () => {
+    const { root } = await exampleCopy();
+    await write(root, '.gitignore', 'generated/\n');
+    await write(root, 'generated/ledger.ts', 'export const other = 1;\n');
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'example');
+    const { run } = await watchedRuns(root);
+    // Tracked, it is listed although ignored: its directory was never walked.
+    git(root, 'add', '-f', 'generated/ledger.ts');
+    for (let again = 0; again < 3; again++) await run();
+    await write(root, 'generated/ledger.ts', MARKED);
+    expect((await run()).paths).toContain('generated/ledger.ts');
+  });
+
   it('does not watch a tree read over the cap, which another task reads again anyway', async () => {
     const { root } = await exampleCopy();
     const workspaceCache = createWorkspaceCache();
