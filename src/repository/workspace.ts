@@ -13,7 +13,7 @@ import {
   type StartPartner,
   type WorkspacePartner,
 } from './read-files.js';
-import { listTree } from './list-tree.js';
+import { listTree, type ListTreeOptions } from './list-tree.js';
 import { createImportResolver, type ImportResolver } from '../structure/imports.js';
 import type { Outline } from '../structure/outline.js';
 import { parseSymbols } from '../structure/syntax/parse-symbols.js';
@@ -162,6 +162,29 @@ function takenAgain(
   return reused;
 }
 
+/**
+ * Once the workspace's watch is armed, the tree is listed again in the background: found as it
+ * was listed, with no change heard meanwhile, the workspace counts as listed then, and the next
+ * opening need not list it.
+ */
+function listAgainOnceArmed(workspace: Workspace, root: string, options: ListTreeOptions): void {
+  const { watch } = workspace;
+  void watch?.armed
+    .then(async (armed) => {
+      const before = provenances.get(workspace);
+      if (!armed || !before || watch.unchangedSince(before.listingBegan)) return;
+      const listingBegan = performance.now();
+      const listedAtMs = Date.now();
+      const listing = await listTree(root, options);
+      if (
+        watch.unchangedSince(listingBegan) &&
+        listsTheSameTree(before, before.settings, before.task, listing)
+      )
+        provenances.set(workspace, { ...before, listedAtMs, listingBegan });
+    })
+    .catch(() => undefined);
+}
+
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
   const listingStarted = Date.now();
@@ -207,10 +230,12 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   };
   if (options.previous && before && listsTheSameTree(before, settings, options.task, listing)) {
     const listed = { ...before, listedAtMs: listingStarted, listingBegan: started };
-    return takenAgain(options.previous, listed, started, {
+    const reused = takenAgain(options.previous, listed, started, {
       watch: watchOf(listing.files, before.task !== undefined),
       watched: false,
     });
+    listAgainOnceArmed(reused, root, listOptions);
+    return reused;
   }
   const skipped: SkippedFiles = {
     ignored: listing.ignored,
@@ -343,5 +368,6 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
       ignored: listing.ignored,
       files: listing.files,
     });
+  listAgainOnceArmed(workspace, root, listOptions);
   return workspace;
 }

@@ -113,15 +113,11 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
     early.splice(0).forEach(serve);
     restartIdle();
     void oneAtATime(() => run(PRIME_TASK, settings.options, stopping.signal))
-      .then(async () => {
+      .then(() => {
         logger.info({ root: settings.root }, 'resident process ready');
-        // Watched at once, and listed again once watched: the first request then need not list
+        // Watched at once (and listed again once watched): the first request then need not list
         // the tree, if nothing changed.
-        const watch = workspaceCache.get(settings.root)?.watch;
-        watch?.arm(0);
-        if (!(await watch?.armed) || stopping.signal.aborted) return;
-        await oneAtATime(() => run(PRIME_TASK, settings.options, stopping.signal));
-        logger.info({ root: settings.root }, 'resident process watching the tree');
+        workspaceCache.get(settings.root)?.watch?.arm(0);
       })
       .catch((error: unknown) => {
         if (!stopping.signal.aborted)

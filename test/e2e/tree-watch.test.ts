@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { setTimeout } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -182,6 +183,22 @@ describe('a held tree, watched (workspaceCache)', () => {
 });
 
 describe('a watched workspace opened again (openWorkspace)', () => {
+  it('lists the tree again once watched, so that the next opening need not list it', async () => {
+    const { root } = await exampleCopy();
+    const options = { maxFileBytes: 100_000, maxFiles: 1_000, watch: true };
+    const first = await openWorkspace(root, options);
+    first.watch?.arm(0);
+    expect(await first.watch?.armed).toBe(watchable);
+    // Each opening below is a new workspace: only the background listing can change the first.
+    let again = await openWorkspace(root, { ...options, previous: first });
+    for (let wait = 0; wait < 100 && watchable && !again.watched; wait++) {
+      await setTimeout(20);
+      again = await openWorkspace(root, { ...options, previous: first });
+    }
+    expect(again.watched ?? false).toBe(watchable);
+    first.watch?.close();
+  });
+
   it('sees a file written just before, with nothing awaited between', async () => {
     const { root } = await exampleCopy();
     const options = { maxFileBytes: 100_000, maxFiles: 1_000, watch: true };
