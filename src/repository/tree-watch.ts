@@ -84,8 +84,8 @@ export function watchTree(
     startArming();
     watch.close();
   };
-  /** Listed files whose directories it must watch too, once armed. */
-  const listings = [listed];
+  /** The files of the last listing, whose directories it must watch too once armed. */
+  let latest = listed;
   const watch = watchDirectories(root, ({ directory, name, moved }: DirectoryEvent) => {
     if (stopped || (directory === GIT_DIRECTORY && name !== 'index')) return;
     lastEventAt = performance.now();
@@ -125,7 +125,9 @@ export function watchTree(
         directories.add(directory);
         add(directory);
       });
-      for (const files of listings.splice(0)) coverAll(files);
+      coverAll(latest);
+      // Not held past this: a workspace's listing is large.
+      latest = [];
       // Absent outside a git work tree, or where `.git` is a file (a linked work tree): not needed.
       for (const directory of [GIT_DIRECTORY, GIT_INFO]) if (!stopped) watch.add(directory);
       if (!stopped) armedAt = performance.now();
@@ -155,7 +157,8 @@ export function watchTree(
     armed,
     cover(files) {
       if (stopped) return;
-      if (armedAt === undefined) listings.push(files);
+      // Before it is armed, only the latest listing matters: the workspace held is its.
+      if (armedAt === undefined) latest = files;
       else if (coverAll(files)) armedAt = performance.now();
     },
     close: stop,

@@ -169,10 +169,13 @@ function takenAgain(
  */
 function listAgainOnceArmed(workspace: Workspace, root: string, options: ListTreeOptions): void {
   const { watch } = workspace;
+  // Held weakly: a workspace let go while its watch waits to be armed is not kept for it.
+  const held = new WeakRef(workspace);
   void watch?.armed
     .then(async (armed) => {
-      const before = provenances.get(workspace);
-      if (!armed || !before || watch.unchangedSince(before.listingBegan)) return;
+      const kept = held.deref();
+      const before = kept && provenances.get(kept);
+      if (!armed || !kept || !before || watch.unchangedSince(before.listingBegan)) return;
       const listingBegan = performance.now();
       const listedAtMs = Date.now();
       const listing = await listTree(root, options);
@@ -180,7 +183,7 @@ function listAgainOnceArmed(workspace: Workspace, root: string, options: ListTre
         watch.unchangedSince(listingBegan) &&
         listsTheSameTree(before, before.settings, before.task, listing)
       )
-        provenances.set(workspace, { ...before, listedAtMs, listingBegan });
+        provenances.set(kept, { ...before, listedAtMs, listingBegan });
     })
     .catch(() => undefined);
 }
