@@ -41,8 +41,6 @@ export interface DirectoryWatch {
    * when it cannot (gone, or the system's limit of watches reached, say).
    */
   add(directory: string): boolean;
-  /** How many directories it watches. */
-  readonly size: number;
   close(): void;
 }
 
@@ -73,9 +71,6 @@ export function watchDirectories(
       watcher.on('error', () => onEvent({ directory, name: undefined, moved: true }));
       watchers.push(watcher);
       return true;
-    },
-    get size() {
-      return watchers.length;
     },
     close: () => watchers.splice(0).forEach((watcher) => watcher.close()),
   };

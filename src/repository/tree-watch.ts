@@ -98,19 +98,19 @@ export function watchTree(
       if (made) stop();
     });
   });
-  const add = (directory: string) => {
-    if (stopped) return;
-    if (watch.size >= MAX_WATCHED_DIRECTORIES || !watch.add(directory)) stop();
-  };
-
   /** Every directory watched, or being armed ('' for the root). */
   const directories = new Set<string>();
+  const add = (directory: string) => {
+    // Recorded first, even once stopped: `coverAll` climbs until it meets a recorded directory.
+    directories.add(directory);
+    if (stopped) return;
+    if (directories.size > MAX_WATCHED_DIRECTORIES || !watch.add(directory)) stop();
+  };
   /** Watches the directories of `files` and those above them; true when one was new. */
   const coverAll = (files: readonly ListedFile[]) => {
     let added = false;
     for (const file of files) {
       for (let directory = directoryOf(file.path); !directories.has(directory);) {
-        directories.add(directory);
         add(directory);
         added = true;
         directory = directoryOf(directory);
@@ -121,10 +121,7 @@ export function watchTree(
   const armed = new Promise<void>((resolve) => (startArming = resolve))
     .then(async () => {
       if (stopped || !(await reportsChanges(root))) return false;
-      await walkDirectories(root, { ...options, signal: ending.signal }, (directory) => {
-        directories.add(directory);
-        add(directory);
-      });
+      await walkDirectories(root, { ...options, signal: ending.signal }, add);
       coverAll(latest);
       // Not held past this: a workspace's listing is large.
       latest = [];
