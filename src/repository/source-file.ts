@@ -7,7 +7,7 @@ import { indexText, type StemTable, type WordPostings } from '../text/word-posti
 import { symbolStemsOf, type SymbolStems } from '../text/symbol-stems.js';
 import { extractOutline, hasOutline, type Outline } from '../structure/outline.js';
 import { type FileKind } from '../contracts/file-kind.js';
-import { RecentTexts } from './recent-texts.js';
+import { RecentTexts, type HeldText } from './recent-texts.js';
 
 /** A file read once per run, with the small indexes every cycle's matching reuses. */
 export interface SourceFile {
@@ -186,11 +186,8 @@ const normalizeLineBreaks = (content: string) =>
 abstract class FileOfWorkspace implements SourceFile {
   abstract readonly kind: FileKind;
   abstract readonly lineCount: number;
-  abstract readonly text: string;
   readonly fileNameStems: ReadonlySet<string>;
   readonly directoryStems: ReadonlySet<string>;
-  protected cachedLines: string[] | undefined;
-  private cachedLineStarts: number[] | undefined;
   private cachedOutline: Outline | undefined;
 
   constructor(readonly path: string) {
@@ -198,14 +195,23 @@ abstract class FileOfWorkspace implements SourceFile {
     this.directoryStems = directoryStemsOf(posix.dirname(path));
   }
 
+  /** The text, with its lines and line starts kept beside it for as long as it is. */
+  protected abstract held(): HeldText;
+
+  get text(): string {
+    return this.held().text;
+  }
+
   get lines(): readonly string[] {
-    return (this.cachedLines ??= this.text.split('\n'));
+    const held = this.held();
+    return (held.lines ??= held.text.split('\n'));
   }
 
   lineAt(line: number): string {
+    const held = this.held();
     // A few lines are asked for where a kept workspace would otherwise hold every line split.
-    if (this.cachedLines) return this.cachedLines[line] ?? '';
-    return lineOfText(this.text, (this.cachedLineStarts ??= lineStartsOf(this.text)), line);
+    if (held.lines) return held.lines[line] ?? '';
+    return lineOfText(held.text, (held.lineStarts ??= lineStartsOf(held.text)), line);
   }
 
   /**
@@ -217,7 +223,7 @@ abstract class FileOfWorkspace implements SourceFile {
     // split here are not kept: most files whose outline is asked for never show a line.
     return (this.cachedOutline ??= extractOutline(
       this.path,
-      hasOutline(this.path) ? (this.cachedLines ?? this.text.split('\n')) : [],
+      hasOutline(this.path) ? (this.held().lines ?? this.text.split('\n')) : [],
     ));
   }
 }
@@ -227,19 +233,22 @@ abstract class FileOfWorkspace implements SourceFile {
  * file it reads.
  */
 class ReadSource extends FileOfWorkspace {
-  readonly text: string;
+  private readonly content: HeldText;
   readonly kind: FileKind;
   readonly lineCount: number;
 
   constructor(path: string, content: string) {
     super(path);
-    this.text = normalizeLineBreaks(content);
-    this.lineCount = countLines(this.text);
+    const text = normalizeLineBreaks(content);
+    this.content = { text };
+    this.lineCount = countLines(text);
     const kind = kindOf(path);
     this.kind =
-      kind === 'source' && declaresOnlyTypes(path, () => this.text.split('\n'))
-        ? 'declaration'
-        : kind;
+      kind === 'source' && declaresOnlyTypes(path, () => text.split('\n')) ? 'declaration' : kind;
+  }
+
+  protected held(): HeldText {
+    return this.content;
   }
 }
 
@@ -254,7 +263,7 @@ export interface FileDescription {
 }
 
 /** The texts of described files used last: a search and an excerpt ask for one text in turn. */
-const recentTexts = new RecentTexts<DescribedSource>(16, 4 * 1024 * 1024);
+const describedTexts = new RecentTexts<DescribedSource>(16, 4 * 1024 * 1024);
 
 /**
  * A file read in this run by another thread, which holds its text and searches it
@@ -278,8 +287,10 @@ class DescribedSource extends FileOfWorkspace {
     return this.description.lineCount;
   }
 
-  get text(): string {
-    return recentTexts.get(this) ?? recentTexts.set(this, normalizeLineBreaks(this.readAgain()));
+  protected held(): HeldText {
+    return (
+      describedTexts.get(this) ?? describedTexts.set(this, normalizeLineBreaks(this.readAgain()))
+    );
   }
 }
 
@@ -299,13 +310,19 @@ export interface StoredAnalysis {
 }
 
 /**
+ * The texts of restored files read last. A run reads a few thousand at most (to tell exact
+ * phrases, to cut excerpts), often one several times; a workspace held across runs would
+ * otherwise keep every text any run read (13M characters after one task at 50k files, 55M after
+ * ten).
+ */
+const restoredTexts = new RecentTexts<RestoredSource>(8192, 32 * 1024 * 1024);
+
+/**
  * A file as a stored index describes it: its text is read only when something needs it (an
  * exact phrase to tell, an excerpt to cut), through `readText`. A class, not a literal with
  * getters: a warm run makes one for every file of the repository.
  */
 class RestoredSource extends FileOfWorkspace {
-  private cachedText: string | undefined;
-
   constructor(
     path: string,
     private readonly stored: StoredAnalysis,
@@ -327,8 +344,8 @@ class RestoredSource extends FileOfWorkspace {
     return this.stored.outline;
   }
 
-  get text(): string {
-    return (this.cachedText ??= normalizeLineBreaks(this.readText()));
+  protected held(): HeldText {
+    return restoredTexts.get(this) ?? restoredTexts.set(this, normalizeLineBreaks(this.readText()));
   }
 }
 

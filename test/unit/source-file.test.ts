@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeSource } from '../../src/repository/source-file.js';
+import { analyzeSource, restoreSource } from '../../src/repository/source-file.js';
+import { StemTable } from '../../src/text/word-postings.js';
 import { stem } from '../../src/text/stem.js';
 import { type FileKind } from '../../src/contracts/file-kind.js';
 
@@ -97,5 +98,39 @@ describe('analyzeSource: the words of its directories', () => {
     expect(analyzeSource('a/index.ts', '').fileNameStems).toBe(
       analyzeSource('b/index.ts', '').fileNameStems,
     );
+  });
+});
+
+describe('restoreSource: its text', () => {
+  const stored = { kind: 'source' as const, lineCount: 2, outline: { imports: [], symbols: [] } };
+  const words = {
+    table: new StemTable([]),
+    postings: { stems: new Uint32Array(0), offsets: Uint32Array.of(0), lines: new Uint32Array(0) },
+    longLines: new Uint32Array(0),
+    symbolStemIds: { offsets: Uint32Array.of(0), ids: new Uint32Array(0) },
+  };
+
+  it('is read when first asked for, and kept while it is among the texts read last', () => {
+    let reads = 0;
+    const file = restoreSource('src/a.ts', stored, words, () => (reads++, 'first\r\nsecond'));
+    expect(reads).toBe(0);
+    expect([file.lineAt(1), file.text, file.lines]).toEqual([
+      'second',
+      'first\nsecond',
+      ['first', 'second'],
+    ]);
+    expect(reads).toBe(1);
+  });
+
+  // A workspace held across runs (a resident process, an MCP server) would otherwise hold the
+  // text of every file any run had read.
+  it('is let go once enough other texts were read, and read again when asked for', () => {
+    let reads = 0;
+    const file = restoreSource('src/a.ts', stored, words, () => (reads++, 'first\nsecond'));
+    expect(file.lineAt(0)).toBe('first');
+    for (let index = 0; index < 10_000; index++)
+      void restoreSource(`src/other${index}.ts`, stored, words, () => 'other').text;
+    expect(file.lineAt(1)).toBe('second');
+    expect(reads).toBe(2);
   });
 });
