@@ -43,13 +43,27 @@ const keyOf = (keyword: string) => keyword.toLowerCase();
  * query. What is let go is only searched again when asked for.
  */
 export const MAX_KEPT_SCANS = 256;
+/**
+ * Most matches the kept scans hold together. A common word matches thousands of files: at 50k
+ * files, ten tasks' scans held 199k matches (about 50 MB) while 256 scans had not been reached.
+ * One run's scans hold up to about 50k.
+ */
+export const MAX_KEPT_MATCHES = 100_000;
 const MAX_KNOWN_WORDS = 512;
 
-/** Drops the oldest entries past `max`, but not those `spared`. */
-function forgetOldest<Key>(map: Map<Key, unknown>, max: number, spared: ReadonlySet<Key>) {
-  for (const key of map.keys()) {
-    if (map.size <= max) return;
-    if (!spared.has(key)) map.delete(key);
+/** Drops the oldest scans past either bound, but not those `spared`. */
+export function forgetOldestScans(
+  cache: Map<string, { byPath: ReadonlyMap<string, unknown> }>,
+  bounds: { scans: number; matches: number },
+  spared: ReadonlySet<string>,
+): void {
+  let matches = 0;
+  for (const scan of cache.values()) matches += scan.byPath.size;
+  for (const [key, scan] of cache) {
+    if (cache.size <= bounds.scans && matches <= bounds.matches) return;
+    if (spared.has(key)) continue;
+    cache.delete(key);
+    matches -= scan.byPath.size;
   }
 }
 
@@ -78,7 +92,6 @@ export async function weighKeywords(
   }
   const fresh = patterns.filter((pattern) => !cache.has(keyOf(pattern.keyword)));
   if (fresh.length > 0) {
-    forgetOldest(cache, MAX_KEPT_SCANS - fresh.length, seen);
     knownWords.get(workspace.files)?.forgetBeyond(MAX_KNOWN_WORDS);
     const found = fresh.map((): KeywordScan => ({ byPath: new Map(), frequency: 0 }));
     const count = (index: number, file: SourceFile, scan: FileScan | undefined) => {
@@ -134,6 +147,7 @@ export async function weighKeywords(
       for (const match of keyword.byPath.values()) match.weight = weight;
       cache.set(keyOf(pattern.keyword), keyword);
     });
+    forgetOldestScans(cache, { scans: MAX_KEPT_SCANS, matches: MAX_KEPT_MATCHES }, seen);
   }
   return patterns.map((pattern) => ({
     ...pattern,

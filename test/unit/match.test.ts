@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_KEPT_SCANS, matchWorkspace, weighKeywords } from '../../src/dispatch/match.js';
+import {
+  MAX_KEPT_SCANS,
+  forgetOldestScans,
+  matchWorkspace,
+  weighKeywords,
+} from '../../src/dispatch/match.js';
 import { openWorkspace, type Workspace } from '../../src/repository/workspace.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
@@ -121,5 +126,59 @@ describe('matching keywords against a workspace', () => {
         matchWorkspace(fresh, await weighKeywords(query, fresh)),
       );
     }
+  });
+});
+
+describe('forgetOldestScans', () => {
+  const scanOf = (matches: number) => ({
+    byPath: new Map(Array.from({ length: matches }, (_, index) => [`f${index}`, index])),
+  });
+  it.each<[string, [string, number][], { scans: number; matches: number }, string[], string[]]>([
+    [
+      'within both bounds: all kept',
+      [
+        ['a', 1],
+        ['b', 2],
+      ],
+      { scans: 2, matches: 3 },
+      [],
+      ['a', 'b'],
+    ],
+    [
+      'too many scans: the oldest go',
+      [
+        ['a', 1],
+        ['b', 1],
+        ['c', 1],
+      ],
+      { scans: 2, matches: 9 },
+      [],
+      ['b', 'c'],
+    ],
+    [
+      'too many matches: the oldest go until within',
+      [
+        ['a', 5],
+        ['b', 1],
+        ['c', 3],
+      ],
+      { scans: 9, matches: 4 },
+      [],
+      ['b', 'c'],
+    ],
+    [
+      'the spared stay, even over the bounds',
+      [
+        ['a', 5],
+        ['b', 5],
+      ],
+      { scans: 9, matches: 1 },
+      ['a'],
+      ['a'],
+    ],
+  ])('%s', (_, scans, bounds, spared, kept) => {
+    const cache = new Map(scans.map(([key, matches]) => [key, scanOf(matches)]));
+    forgetOldestScans(cache, bounds, new Set(spared));
+    expect([...cache.keys()]).toEqual(kept);
   });
 });
