@@ -102,8 +102,14 @@ async function redactedExcerpt(
   };
 }
 
-/** A file redacted whole, once per run: a file handed over is excerpted a second time. */
-const redacted = new WeakMap<SourceFile, Promise<{ lines: string[]; redactions: number }>>();
+/**
+ * The files redacted whole last, most recent last: a file handed over is excerpted a second time
+ * in its run. Bounded, so that a workspace held across runs does not keep every excerpted file's
+ * lines twice: a run excerpts a few dozen files.
+ */
+const redacted = new Map<SourceFile, Promise<{ lines: string[]; redactions: number }>>();
+export const MAX_REDACTED_FILES = 256;
+
 function redactedLines(file: SourceFile): Promise<{ lines: string[]; redactions: number }> {
   let whole = redacted.get(file);
   if (!whole) {
@@ -112,6 +118,10 @@ function redactedLines(file: SourceFile): Promise<{ lines: string[]; redactions:
       redactions: countRedactions(result.redactions),
     }));
     redacted.set(file, whole);
+    for (const oldest of redacted.keys()) {
+      if (redacted.size <= MAX_REDACTED_FILES) break;
+      redacted.delete(oldest);
+    }
   }
   return whole;
 }
