@@ -4,12 +4,15 @@ import type { StemTable } from '../text/word-postings.js';
 
 /**
  * For a workspace whose every file comes with its words indexed: which files hold each stem, in
- * their text or in their path. A keyword is then scanned only in the files that hold one of its
+ * their text or in their path. A keyword is then scanned only in the files that hold each of its
  * words somewhere; every other file is settled without being looked at (it neither matches nor
  * counts).
  */
 export interface FilesByStem {
-  /** Indexes (ascending, into `workspace.files`) of the files holding any word of the keyword. */
+  /**
+   * Indexes (ascending, into `workspace.files`) of the files holding every word of the keyword,
+   * each in their text or their path.
+   */
   candidatesOf(keyword: KeywordPattern): number[];
 }
 
@@ -53,18 +56,28 @@ function build(workspace: Workspace): FilesByStem | undefined {
   });
   return {
     candidatesOf(keyword) {
-      const marked = new Uint8Array(files.length);
-      for (const alternatives of keyword.words)
+      // A file matches or counts for a keyword only if it holds each of its words, in its text
+      // or its name: files holding some of them are settled without being looked at.
+      const words = keyword.words.length;
+      const held = new Uint16Array(files.length);
+      const last = new Int32Array(files.length).fill(-1);
+      const mark = (index: number, word: number) => {
+        if (last[index] === word) return;
+        last[index] = word;
+        held[index] = (held[index] ?? 0) + 1;
+      };
+      keyword.words.forEach((alternatives, word) => {
         for (const stem of alternatives) {
           const id = table.idOf(stem);
           if (id !== undefined)
             for (let at = starts[id] ?? 0; at < (starts[id + 1] ?? 0); at++)
-              marked[byText[at] ?? 0] = 1;
-          for (const index of byName.get(stem) ?? []) marked[index] = 1;
+              mark(byText[at] ?? 0, word);
+          for (const index of byName.get(stem) ?? []) mark(index, word);
         }
+      });
       const candidates: number[] = [];
-      marked.forEach((mark, index) => {
-        if (mark) candidates.push(index);
+      held.forEach((count, index) => {
+        if (count === words) candidates.push(index);
       });
       return candidates;
     },
