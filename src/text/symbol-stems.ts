@@ -25,7 +25,10 @@ export function symbolStemsOf(
   return { offsets, ids: Uint32Array.from(ids) };
 }
 
-/** The symbols (by index) whose names hold, for each word, one of its alternatives' ids. */
+/**
+ * The symbols (by index) whose names hold, for each word, one of its alternatives' ids. In loops,
+ * with nothing made per symbol: a warm run asks this of every file holding a keyword's words.
+ */
 export function symbolsHoldingAll(
   symbols: SymbolStems,
   words: readonly (readonly number[])[],
@@ -35,11 +38,15 @@ export function symbolsHoldingAll(
   for (let symbol = 0; symbol + 1 < offsets.length; symbol++) {
     const start = offsets[symbol] ?? 0;
     const end = offsets[symbol + 1] ?? 0;
-    const holds = (id: number) => {
-      for (let at = start; at < end; at++) if (ids[at] === id) return true;
-      return false;
-    };
-    if (words.every((alternatives) => alternatives.some(holds))) found.push(symbol);
+    let holdsEvery = true;
+    for (let word = 0; word < words.length && holdsEvery; word++) {
+      const alternatives = words[word] ?? [];
+      let holds = false;
+      for (let index = 0; index < alternatives.length && !holds; index++)
+        for (let at = start; at < end && !holds; at++) holds = ids[at] === alternatives[index];
+      holdsEvery = holds;
+    }
+    if (holdsEvery) found.push(symbol);
   }
   return found;
 }
