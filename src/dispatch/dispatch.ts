@@ -83,12 +83,13 @@ const byRank = (
  * stay where they were. The excerpt is checked once more for what its outline quotes.
  */
 async function redactedExcerpt(
+  workspace: Workspace,
   file: SourceFile,
   outline: Outline,
   matches: readonly KeywordMatch[],
   excerptTokens: number,
 ): Promise<Pick<Candidate, 'excerpt' | 'lineRanges' | 'redactions'>> {
-  const whole = await redactedLines(file);
+  const whole = await redactedLines(workspace, file);
   const excerpt = buildExcerpt(
     { path: file.path, lines: whole.lines, outline },
     matches,
@@ -102,25 +103,30 @@ async function redactedExcerpt(
   };
 }
 
+type Redacted = Promise<{ lines: string[]; redactions: number }>;
+
 /**
- * The files redacted whole last, most recent last: a file handed over is excerpted a second time
- * in its run. Bounded, so that a workspace held across runs does not keep every excerpted file's
- * lines twice: a run excerpts a few dozen files.
+ * Per workspace, its files redacted whole last, most recent last: a file handed over is excerpted
+ * a second time in its run. Bounded, so that a workspace held across runs does not keep every
+ * excerpted file's lines twice (a run excerpts a few dozen files); by the workspace's files, so
+ * that a workspace let go takes them with it.
  */
-const redacted = new Map<SourceFile, Promise<{ lines: string[]; redactions: number }>>();
+const redacted = new WeakMap<Workspace['files'], Map<SourceFile, Redacted>>();
 export const MAX_REDACTED_FILES = 256;
 
-function redactedLines(file: SourceFile): Promise<{ lines: string[]; redactions: number }> {
-  let whole = redacted.get(file);
+function redactedLines(workspace: Workspace, file: SourceFile): Redacted {
+  let kept = redacted.get(workspace.files);
+  if (!kept) redacted.set(workspace.files, (kept = new Map()));
+  let whole = kept.get(file);
   if (!whole) {
     whole = redactSecrets(file.text).then((result) => ({
       lines: result.text.split('\n'),
       redactions: countRedactions(result.redactions),
     }));
-    redacted.set(file, whole);
-    for (const oldest of redacted.keys()) {
-      if (redacted.size <= MAX_REDACTED_FILES) break;
-      redacted.delete(oldest);
+    kept.set(file, whole);
+    for (const oldest of kept.keys()) {
+      if (kept.size <= MAX_REDACTED_FILES) break;
+      kept.delete(oldest);
     }
   }
   return whole;
@@ -139,7 +145,7 @@ export async function excerptCandidate(
   const outline = await workspace.parsedOutline(file);
   return {
     symbols: outline.symbols,
-    ...(await redactedExcerpt(file, outline, matches, excerptTokens)),
+    ...(await redactedExcerpt(workspace, file, outline, matches, excerptTokens)),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ListedFile } from '../file-system/tree.js';
 import { StemTable } from '../text/word-postings.js';
-import { indexWords, restoreSource, type SourceFile } from './source-file.js';
+import { indexWords, restoreSource, restoredTexts, type SourceFile } from './source-file.js';
 import { fileKeyOf, unchangedFile, type StoredFile, type StoredIndex } from './word-index.js';
 
 /**
@@ -28,6 +28,7 @@ export interface IndexKeeper {
 export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): IndexKeeper {
   const stems = stored?.stems ?? new StemTable();
   const files = new Map<string, StoredFile>();
+  const texts = restoredTexts();
   return {
     unchanged: (entry) =>
       stored ? unchangedFile(stored, entry.path, fileKeyOf(entry)) : undefined,
@@ -57,7 +58,7 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
         longLines: file.longLines,
         symbolStemIds: file.symbolStemIds,
       };
-      return restoreSource(entry.path, file, words, readText);
+      return restoreSource(entry.path, file, words, readText, texts);
     },
     result: (read) => ({
       updated: { builtAtMs, stems, files },

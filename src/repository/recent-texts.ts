@@ -4,8 +4,8 @@
  */
 export interface HeldText {
   readonly text: string;
-  lines?: string[];
-  lineStarts?: number[];
+  splitLines?: string[] | undefined;
+  lineStarts?: number[] | undefined;
 }
 
 /**

@@ -186,6 +186,7 @@ const normalizeLineBreaks = (content: string) =>
 abstract class FileOfWorkspace implements SourceFile {
   abstract readonly kind: FileKind;
   abstract readonly lineCount: number;
+  abstract readonly text: string;
   readonly fileNameStems: ReadonlySet<string>;
   readonly directoryStems: ReadonlySet<string>;
   private cachedOutline: Outline | undefined;
@@ -198,19 +199,15 @@ abstract class FileOfWorkspace implements SourceFile {
   /** The text, with its lines and line starts kept beside it for as long as it is. */
   protected abstract held(): HeldText;
 
-  get text(): string {
-    return this.held().text;
-  }
-
   get lines(): readonly string[] {
     const held = this.held();
-    return (held.lines ??= held.text.split('\n'));
+    return (held.splitLines ??= held.text.split('\n'));
   }
 
   lineAt(line: number): string {
     const held = this.held();
     // A few lines are asked for where a kept workspace would otherwise hold every line split.
-    if (held.lines) return held.lines[line] ?? '';
+    if (held.splitLines) return held.splitLines[line] ?? '';
     return lineOfText(held.text, (held.lineStarts ??= lineStartsOf(held.text)), line);
   }
 
@@ -223,7 +220,7 @@ abstract class FileOfWorkspace implements SourceFile {
     // split here are not kept: most files whose outline is asked for never show a line.
     return (this.cachedOutline ??= extractOutline(
       this.path,
-      hasOutline(this.path) ? (this.held().lines ?? this.text.split('\n')) : [],
+      hasOutline(this.path) ? (this.held().splitLines ?? this.text.split('\n')) : [],
     ));
   }
 }
@@ -232,23 +229,27 @@ abstract class FileOfWorkspace implements SourceFile {
  * A file read in this run. A class, not a literal with getters: a cold run makes one for every
  * file it reads.
  */
-class ReadSource extends FileOfWorkspace {
-  private readonly content: HeldText;
+class ReadSource extends FileOfWorkspace implements HeldText {
+  readonly text: string;
   readonly kind: FileKind;
   readonly lineCount: number;
+  splitLines: string[] | undefined;
+  lineStarts: number[] | undefined;
 
   constructor(path: string, content: string) {
     super(path);
-    const text = normalizeLineBreaks(content);
-    this.content = { text };
-    this.lineCount = countLines(text);
+    this.text = normalizeLineBreaks(content);
+    this.lineCount = countLines(this.text);
     const kind = kindOf(path);
     this.kind =
-      kind === 'source' && declaresOnlyTypes(path, () => text.split('\n')) ? 'declaration' : kind;
+      kind === 'source' && declaresOnlyTypes(path, () => this.text.split('\n'))
+        ? 'declaration'
+        : kind;
   }
 
+  /** Its text is its own, held with it: so are its lines. */
   protected held(): HeldText {
-    return this.content;
+    return this;
   }
 }
 
@@ -287,6 +288,10 @@ class DescribedSource extends FileOfWorkspace {
     return this.description.lineCount;
   }
 
+  get text(): string {
+    return this.held().text;
+  }
+
   protected held(): HeldText {
     return (
       describedTexts.get(this) ?? describedTexts.set(this, normalizeLineBreaks(this.readAgain()))
@@ -310,12 +315,14 @@ export interface StoredAnalysis {
 }
 
 /**
- * The texts of restored files read last. A run reads a few thousand at most (to tell exact
- * phrases, to cut excerpts), often one several times; a workspace held across runs would
- * otherwise keep every text any run read (13M characters after one task at 50k files, 55M after
- * ten).
+ * The texts of one workspace's restored files read last (`restoredTexts`). A run reads a few
+ * thousand at most (to tell exact phrases, to cut excerpts), often one several times; a workspace
+ * held across runs would otherwise keep every text any run read (13M characters after one task
+ * at 50k files, 55M after ten). One per workspace, so that a workspace let go takes its texts,
+ * and its files, with it.
  */
-const restoredTexts = new RecentTexts<RestoredSource>(8192, 32 * 1024 * 1024);
+export type RestoredTexts = RecentTexts<SourceFile>;
+export const restoredTexts = (): RestoredTexts => new RecentTexts(8192, 32 * 1024 * 1024);
 
 /**
  * A file as a stored index describes it: its text is read only when something needs it (an
@@ -328,6 +335,7 @@ class RestoredSource extends FileOfWorkspace {
     private readonly stored: StoredAnalysis,
     readonly words: IndexedWords,
     private readonly readText: () => string,
+    private readonly texts: RestoredTexts,
   ) {
     super(path);
   }
@@ -344,8 +352,12 @@ class RestoredSource extends FileOfWorkspace {
     return this.stored.outline;
   }
 
+  get text(): string {
+    return this.held().text;
+  }
+
   protected held(): HeldText {
-    return restoredTexts.get(this) ?? restoredTexts.set(this, normalizeLineBreaks(this.readText()));
+    return this.texts.get(this) ?? this.texts.set(this, normalizeLineBreaks(this.readText()));
   }
 }
 
@@ -354,8 +366,9 @@ export function restoreSource(
   stored: StoredAnalysis,
   words: IndexedWords,
   readText: () => string,
+  texts: RestoredTexts,
 ): SourceFile {
-  return new RestoredSource(path, stored, words, readText);
+  return new RestoredSource(path, stored, words, readText, texts);
 }
 
 /** A file's words by line and its symbols' stems, for a stored index: what searches of it find. */

@@ -13,10 +13,14 @@ function countedFile(path: string): { file: SourceFile; reads: () => number } {
   return { file, reads: () => reads };
 }
 
-// Its outline comes from elsewhere: only the redaction reads the file's text.
-const workspace = { parsedOutline: () => Promise.resolve({ imports: [], symbols: [] }) };
-const excerpt = (file: SourceFile) =>
-  excerptCandidate(workspace as unknown as Workspace, file, [], 200);
+/** A workspace whose outlines come from elsewhere: only the redaction reads a file's text. */
+const workspaceOf = (files: SourceFile[] = []) =>
+  ({
+    files,
+    parsedOutline: () => Promise.resolve({ imports: [], symbols: [] }),
+  }) as unknown as Workspace;
+const workspace = workspaceOf();
+const excerpt = (file: SourceFile, of = workspace) => excerptCandidate(of, file, [], 200);
 
 describe('excerptCandidate: whole files redacted', () => {
   // A workspace held across runs (a resident process, an MCP server) would otherwise keep the
@@ -31,5 +35,13 @@ describe('excerptCandidate: whole files redacted', () => {
     const again = await excerpt(target.file);
     expect(target.reads()).toBe(2);
     expect(again.excerpt).toContain('export const token');
+  });
+
+  it('keeps each workspace its own: one let go takes its files with it', async () => {
+    const target = countedFile('src/target.ts');
+    const [first, second] = [workspaceOf([target.file]), workspaceOf([target.file])];
+    await excerpt(target.file, first);
+    await excerpt(target.file, second);
+    expect(target.reads()).toBe(2);
   });
 });

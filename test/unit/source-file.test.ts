@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeSource, restoreSource } from '../../src/repository/source-file.js';
+import { analyzeSource, restoreSource, restoredTexts } from '../../src/repository/source-file.js';
 import { StemTable } from '../../src/text/word-postings.js';
 import { stem } from '../../src/text/stem.js';
 import { type FileKind } from '../../src/contracts/file-kind.js';
@@ -112,7 +112,13 @@ describe('restoreSource: its text', () => {
 
   it('is read when first asked for, and kept while it is among the texts read last', () => {
     let reads = 0;
-    const file = restoreSource('src/a.ts', stored, words, () => (reads++, 'first\r\nsecond'));
+    const file = restoreSource(
+      'src/a.ts',
+      stored,
+      words,
+      () => (reads++, 'first\r\nsecond'),
+      restoredTexts(),
+    );
     expect(reads).toBe(0);
     expect([file.lineAt(1), file.text, file.lines]).toEqual([
       'second',
@@ -126,10 +132,11 @@ describe('restoreSource: its text', () => {
   // text of every file any run had read.
   it('is let go once enough other texts were read, and read again when asked for', () => {
     let reads = 0;
-    const file = restoreSource('src/a.ts', stored, words, () => (reads++, 'first\nsecond'));
+    const texts = restoredTexts();
+    const file = restoreSource('src/a.ts', stored, words, () => (reads++, 'first\nsecond'), texts);
     expect(file.lineAt(0)).toBe('first');
     for (let index = 0; index < 10_000; index++)
-      void restoreSource(`src/other${index}.ts`, stored, words, () => 'other').text;
+      void restoreSource(`src/other${index}.ts`, stored, words, () => 'other', texts).text;
     expect(file.lineAt(1)).toBe('second');
     expect(reads).toBe(2);
   });

@@ -5,7 +5,12 @@ import fastGlob from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { compileKeyword, type KeywordPattern } from '../../src/dispatch/keyword.js';
 import { scanFile } from '../../src/dispatch/scan-file.js';
-import { analyzeSource, indexWords, restoreSource } from '../../src/repository/source-file.js';
+import {
+  analyzeSource,
+  indexWords,
+  restoreSource,
+  restoredTexts,
+} from '../../src/repository/source-file.js';
 import {
   INDEX_FORMAT,
   MalformedIndexError,
@@ -90,7 +95,7 @@ describe('the stored word index', () => {
       const stored = decoded.files.get(path);
       if (stored?.verdict !== 'read') throw new Error(`${path} not stored`);
       const words = { table: decoded.stems, ...stored };
-      const restored = restoreSource(path, stored, words, () => text);
+      const restored = restoreSource(path, stored, words, () => text, restoredTexts());
       expect(scanFile(restored, keywords), path).toEqual(
         scanFile(analyzeSource(path, text), keywords),
       );
