@@ -12,8 +12,9 @@ import { runTimed, type Finished } from './timed-process.js';
 
 const USAGE = `Usage: npm run bench:launch -- [options]
 
-  --cli FILE   the CLI to start (default: dist/cli/main.js; plugin/dist/cli/main.js is the
-               bundle the Claude Code plugin runs, from npm run build:plugin)
+  --cli FILE   the CLI to start (default: dist/bin/main.js, the package's bin;
+               plugin/dist/bin/main.js is the bundle the Claude Code plugin runs, and
+               dist/cli/main.js the compiled modules it is bundled from)
   --runs N     measured rounds, after one warm-up round (default: 15)
 
 Each round starts every launch path once, each right after a \`node -e 0\`; the table gives the
@@ -21,7 +22,7 @@ medians and the ratio of each path's median to the median of its own \`node -e 0
 
 const { values } = parseArgs({
   options: {
-    cli: { type: 'string', default: 'dist/cli/main.js' },
+    cli: { type: 'string', default: 'dist/bin/main.js' },
     runs: { type: 'string', default: '15' },
     help: { type: 'boolean', short: 'h' },
   },

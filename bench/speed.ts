@@ -18,7 +18,7 @@ const USAGE = `Usage: npm run bench:speed -- (--repos DIR | --trees DIRS) [optio
   --runs N        measured rounds after one warm-up round (default: 5)
   --task TEXT     the task searched for (default: a generic bug report)
   --cache DIR     where built trees are kept (default: the system's temporary directory)
-  --cli FILE      the CLI to time (default: dist/cli/main.js; npm run build first)
+  --cli FILE      the CLI to time (default: dist/bin/main.js, the package's bin; npm run build first)
   --out FILE      the JSON report (default: bench/reports/speed.json)
 
 First each tree's stored index is built (\`iterative-retrieval index\`, timed), and a run with
@@ -43,7 +43,7 @@ const { values } = parseArgs({
       default: 'Crash with a null pointer when the configuration file is empty',
     },
     cache: { type: 'string', default: join(tmpdir(), 'iterative-retrieval-speed') },
-    cli: { type: 'string', default: 'dist/cli/main.js' },
+    cli: { type: 'string', default: 'dist/bin/main.js' },
     out: { type: 'string', default: 'bench/reports/speed.json' },
     help: { type: 'boolean', short: 'h' },
   },

@@ -2,12 +2,12 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, brotliCompressSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { GRAMMAR_FILES, RUNTIME_FILE } from '../src/structure/syntax/grammars.js';
+import { bundleCli } from './bundle-cli.js';
 
 /**
  * Builds the directory the marketplace installs (`plugin/`): the CLI bundled with its production
- * dependencies into `dist/cli/`, the prompts, and the plugin's own files; no node_modules, nothing
+ * dependencies into `dist/bin/`, the prompts, and the plugin's own files; no node_modules, nothing
  * to install. Claude Code copies a plugin's whole source directory into its cache, and for a
  * marketplace added from a local directory it runs the hooks from that source directory itself,
  * so the directory has to be self-contained and small.
@@ -29,30 +29,7 @@ const manifest = JSON.parse(await readFile(join(REPOSITORY, 'package.json'), 'ut
 };
 
 await rm(plugin, { recursive: true, force: true });
-await build({
-  entryPoints: {
-    main: join(REPOSITORY, 'src/cli/main.ts'),
-    // Started as a file of its own, beside the chunk that starts it (src/dispatch/partner.ts).
-    'partner-worker': join(REPOSITORY, 'src/dispatch/partner-worker.ts'),
-  },
-  outdir: join(plugin, 'dist/cli'),
-  bundle: true,
-  // Each dynamic import stays a file of its own, loaded only on the path that needs it.
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // Entry and chunks share one directory, so `import.meta.url` resolves alike from each:
-  // `../../package.json` from the entry, `../prompts/` from whichever file holds src/prompts.ts.
-  chunkNames: '[name]-[hash]',
-  minify: true,
-  keepNames: true,
-  // The CommonJS dependencies (pino, fast-glob) `require` Node's own modules.
-  banner: {
-    js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
+await bundleCli(join(plugin, 'dist/bin'));
 await cp(join(REPOSITORY, 'prompts'), join(plugin, 'dist/prompts'), { recursive: true });
 // The tree-sitter runtime and grammars, where src/file-system/inputs.ts `readPackagedFile` looks first:
 // brotli keeps the twelve languages' WebAssembly to a fraction of its 21 MB.

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from './errors.js';
-import { readTextFile } from './file-system/inputs.js';
+import { isDirectory, readTextFile } from './file-system/inputs.js';
 
 /**
  * Prompts are plain Markdown files with `{{placeholders}}`, one per model call, so they can be
@@ -25,8 +25,20 @@ export type Prompts = Record<PromptName, PromptTemplate>;
 export const PER_CALL_MARKER = '<!-- per call -->';
 const PLACEHOLDER = /\{\{\s*([a-zA-Z][\w-]*)\s*\}\}/g;
 
-/** The prompts shipped with the package. */
-export const DEFAULT_PROMPTS_DIRECTORY = new URL('../prompts/', import.meta.url);
+/**
+ * Where the prompts shipped with the package may be, first found first: beside the code that
+ * reads them (`src/`, `dist/`, the plugin's `dist/`), else two levels up, from the bundle in
+ * `dist/bin/` (scripts/bundle-cli.ts), so that it reads the package's own `prompts/` as edited.
+ */
+const SHIPPED_PROMPTS = [
+  new URL('../prompts/', import.meta.url),
+  new URL('../../prompts/', import.meta.url),
+] as const;
+
+async function shippedPrompts(): Promise<URL> {
+  for (const directory of SHIPPED_PROMPTS) if (await isDirectory(directory)) return directory;
+  return SHIPPED_PROMPTS[0];
+}
 
 function parseTemplate(name: PromptName, file: string, text: string): PromptTemplate {
   const parts = text.split(PER_CALL_MARKER);
@@ -40,10 +52,13 @@ function parseTemplate(name: PromptName, file: string, text: string): PromptTemp
 }
 
 /** Reads the three prompts from a directory (a user's tuned copy, or the package's own). */
-export async function loadPrompts(
-  directory: string | URL = DEFAULT_PROMPTS_DIRECTORY,
-): Promise<Prompts> {
-  const base = typeof directory === 'string' ? pathToFileURL(`${resolve(directory)}/`) : directory;
+export async function loadPrompts(directory?: string | URL): Promise<Prompts> {
+  const base =
+    directory === undefined
+      ? await shippedPrompts()
+      : typeof directory === 'string'
+        ? pathToFileURL(`${resolve(directory)}/`)
+        : directory;
   // In order, so that a directory missing several prompts always names the same one first.
   const entries: [PromptName, PromptTemplate][] = [];
   for (const name of PROMPT_NAMES) {

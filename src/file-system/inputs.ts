@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -72,4 +72,9 @@ export async function readTextFile(path: string | URL): Promise<string> {
     const shown = typeof path === 'string' ? path : decodeURIComponent(path.pathname);
     throw new SearchError(`cannot read \`${shown}\``, { cause: error, path: shown });
   }
+}
+
+/** Whether a directory is there (false for anything else, or nothing). */
+export async function isDirectory(path: string | URL): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
 }

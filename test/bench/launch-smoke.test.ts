@@ -26,7 +26,7 @@ describe('the launch benchmark', () => {
       const measured = await run([
         'bench/launch.ts',
         '--cli',
-        join(plugin, 'dist/cli/main.js'),
+        join(plugin, 'dist/bin/main.js'),
         '--runs',
         '1',
       ]);

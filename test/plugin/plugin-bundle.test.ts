@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE, preToolUse, TASK } from '../hooks/hook-runner.js';
@@ -14,7 +14,7 @@ import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
  */
 
 const REPOSITORY = join(import.meta.dirname, '../..');
-const ENTRY = 'dist/cli/main.js';
+const ENTRY = 'dist/bin/main.js';
 /** The clone with its node_modules weighed 199 MB in the plugin cache; the bundle about 2 MB. */
 const MOST_BYTES = 10 * 1024 * 1024;
 
@@ -35,6 +35,27 @@ let plugin: string;
 /** Where the plugin runs: a directory of its own, with nothing to resolve packages from. */
 let elsewhere: string;
 
+/** A Messages API that refuses the key: a run must have read its prompts to get this far. */
+let server: Server;
+let requests: string[] = [];
+
+/** A run of `entry` with the Claude judge against `server`: the bodies of the requests it made. */
+async function refusedClaudeRun(entry: string): Promise<string[]> {
+  requests = [];
+  const { port } = server.address() as AddressInfo;
+  const refused = await run(
+    [entry, TASK, '--root', EXAMPLE, '--judge', 'claude', '--format', 'paths'],
+    {
+      cwd: elsewhere,
+      env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` },
+    },
+  );
+  // Exit 4: the judge was refused; a missing prompt would have been exit 2 before any call.
+  expect(refused.code, refused.stderr).toBe(4);
+  expect(requests.length).toBeGreaterThan(0);
+  return requests;
+}
+
 beforeAll(async () => {
   plugin = join(await createTempTree({}), 'plugin');
   elsewhere = await createTempTree({});
@@ -42,8 +63,26 @@ beforeAll(async () => {
     cwd: REPOSITORY,
   });
   expect(built.code, built.stderr).toBe(0);
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      requests.push(body);
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          type: 'error',
+          error: { type: 'authentication_error', message: 'invalid x-api-key' },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
 }, 120_000);
-afterAll(removeTempTrees);
+afterAll(async () => {
+  await new Promise<void>((closed) => server.close(() => closed()));
+  await removeTempTrees();
+});
 
 // Each test starts the bundle in a process of its own.
 describe('the built plugin directory', { timeout: 60_000 }, () => {
@@ -179,44 +218,57 @@ describe('the built plugin directory', { timeout: 60_000 }, () => {
     expect(reply).toMatchObject({ id: 1, result: { serverInfo: { name: 'iterative-retrieval' } } });
   });
 
-  describe('with the Claude judge', () => {
-    let server: Server;
-    const requests: string[] = [];
-    beforeAll(async () => {
-      // A Messages API that refuses the key: the run must have read its prompts to get this far.
-      server = createServer((request, response) => {
-        let body = '';
-        request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-        request.on('end', () => {
-          requests.push(body);
-          response.writeHead(401, { 'content-type': 'application/json' });
-          response.end(
-            JSON.stringify({
-              type: 'error',
-              error: { type: 'authentication_error', message: 'invalid x-api-key' },
-            }),
-          );
-        });
-      });
-      await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    });
-    afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+  it('reads its prompts from the bundle and calls the API through the bundled SDK', async () => {
+    const requests = await refusedClaudeRun(join(plugin, ENTRY));
+    const initialQuery = await readFile(join(REPOSITORY, 'prompts/initial-query.md'), 'utf8');
+    const firstLine = initialQuery.split('\n').find((line) => line.trim().length > 20) ?? '';
+    expect(requests.join('\n')).toContain(JSON.stringify(firstLine.trim()).slice(1, -1));
+  });
+});
 
-    it('reads its prompts from the bundle and calls the API through the bundled SDK', async () => {
-      const { port } = server.address() as AddressInfo;
-      const refused = await run(
-        [join(plugin, ENTRY), TASK, '--root', EXAMPLE, '--judge', 'claude', '--format', 'paths'],
-        {
-          cwd: elsewhere,
-          env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` },
-        },
-      );
-      // Exit 4: the judge was refused; a missing prompt would have been exit 2 before any call.
-      expect(refused.code, refused.stderr).toBe(4);
-      expect(requests.length).toBeGreaterThan(0);
-      const initialQuery = await readFile(join(REPOSITORY, 'prompts/initial-query.md'), 'utf8');
-      const firstLine = initialQuery.split('\n').find((line) => line.trim().length > 20) ?? '';
-      expect(requests.join('\n')).toContain(JSON.stringify(firstLine.trim()).slice(1, -1));
+/**
+ * The package's `bin` (`dist/bin/`, scripts/bundle-cli.ts), bundled into a copy of the package
+ * outside the repository: it reads the version and the prompts of the package it is in, the
+ * prompts as they are now, so that a prompt tuned in `prompts/` takes effect without a build.
+ */
+describe('the CLI bundle the package runs', { timeout: 60_000 }, () => {
+  let entry: string;
+  const MARKER = 'A line added to the prompt after the bundle was built.';
+
+  beforeAll(async () => {
+    const copy = join(await createTempTree({}), 'package');
+    const built = await run(
+      ['--import', 'tsx', 'scripts/bundle-cli.ts', '--out', join(copy, 'dist/bin')],
+      { cwd: REPOSITORY },
+    );
+    expect(built.code, built.stderr).toBe(0);
+    await cp(join(REPOSITORY, 'package.json'), join(copy, 'package.json'));
+    await cp(join(REPOSITORY, 'prompts'), join(copy, 'prompts'), { recursive: true });
+    const initialQuery = join(copy, 'prompts/initial-query.md');
+    await writeFile(initialQuery, `${MARKER}\n${await readFile(initialQuery, 'utf8')}`);
+    entry = join(copy, 'dist/bin/main.js');
+  }, 120_000);
+
+  it('answers --version with the package version', async () => {
+    const { version } = JSON.parse(await readFile(join(REPOSITORY, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(await run([entry, '--version'], { cwd: elsewhere })).toMatchObject({
+      code: 0,
+      stdout: `${version}\n`,
     });
+  });
+
+  it('runs a retrieval with the offline judge', async () => {
+    const found = await run(
+      [entry, TASK, '--root', EXAMPLE, '--judge', 'heuristic', '--format', 'paths'],
+      { cwd: elsewhere },
+    );
+    expect(found.code, found.stderr).toBe(0);
+    expect(found.stdout.split('\n')).toContain('src/auth/tokens.ts');
+  });
+
+  it("sends the package's prompts as they are now", async () => {
+    expect((await refusedClaudeRun(entry)).join('\n')).toContain(MARKER);
   });
 });
