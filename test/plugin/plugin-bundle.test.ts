@@ -219,10 +219,10 @@ describe('the built plugin directory', { timeout: 60_000 }, () => {
   });
 
   it('reads its prompts from the bundle and calls the API through the bundled SDK', async () => {
-    const requests = await refusedClaudeRun(join(plugin, ENTRY));
+    const sent = await refusedClaudeRun(join(plugin, ENTRY));
     const initialQuery = await readFile(join(REPOSITORY, 'prompts/initial-query.md'), 'utf8');
     const firstLine = initialQuery.split('\n').find((line) => line.trim().length > 20) ?? '';
-    expect(requests.join('\n')).toContain(JSON.stringify(firstLine.trim()).slice(1, -1));
+    expect(sent.join('\n')).toContain(JSON.stringify(firstLine.trim()).slice(1, -1));
   });
 });
 
