@@ -18,5 +18,15 @@ export interface CliIo {
    * Runs this CLI with `argv` in a process of its own that outlives this one (an index build, a
    * resident process), with `input` on its standard input.
    */
-  startInBackground?: ((argv: readonly string[], input?: string) => void) | undefined;
+  startInBackground?: ((argv: readonly string[], options?: BackgroundOptions) => void) | undefined;
+}
+
+export interface BackgroundOptions {
+  /** Written to its standard input. */
+  input?: string;
+  /**
+   * Run below the priority of the runs a user waits for: work nobody waits on (an index build)
+   * yields the processor to them.
+   */
+  lowPriority?: boolean;
 }

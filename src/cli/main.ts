@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { EXIT_CODES } from './exit-codes.js';
 import { readStreamText } from '../file-system/inputs.js';
@@ -59,7 +60,7 @@ const code = await runCli({
   streams: { input: process.stdin, output: process.stdout },
   // Detached, with nothing of ours open: it goes on after this process exits, and a hook's
   // caller, waiting for our output to close, never waits for it.
-  startInBackground: (argv, input) => {
+  startInBackground: (argv, { input, lowPriority = false } = {}) => {
     const script = process.argv[1];
     if (script === undefined) return;
     // Node's own flags (a loader, say) but not a debugger's port, which the child cannot share.
@@ -71,6 +72,13 @@ const code = await runCli({
     }).on('error', () => undefined);
     // A few kilobytes: the pipe holds them after this process exits, until the child reads them.
     child.stdin?.on('error', () => undefined).end(input);
+    // Niceness 10 (below normal on Windows). Where it is refused, the child runs as it is.
+    if (lowPriority && child.pid !== undefined)
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Not allowed here: the build only runs at the usual priority.
+      }
     child.unref();
   },
 });

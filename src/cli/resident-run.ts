@@ -101,10 +101,9 @@ export async function residentRunFor(
       // A run's time limit is its own, not the process's.
       const kept: RunOptions = { ...options, root, cacheDirectory };
       delete kept.timeoutSeconds;
-      io.startInBackground?.(
-        ['resident', '--root', root, '--cache-dir', cacheDirectory],
-        JSON.stringify(kept),
-      );
+      io.startInBackground?.(['resident', '--root', root, '--cache-dir', cacheDirectory], {
+        input: JSON.stringify(kept),
+      });
     },
   };
 }

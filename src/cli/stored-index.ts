@@ -37,17 +37,22 @@ export async function indexedRun(io: CliIo, args: CliArguments, root: string): P
     };
   return {
     options: {},
+    // Below the runs' priority: a run made while it builds (the next subagent's, say) is not
+    // slowed down by it (at 50k files, 4.9–5.3 s against 6.7–7.3 s beside a build).
     afterRun: () =>
-      io.startInBackground?.([
-        'index',
-        '--root',
-        absolute,
-        '--cache-dir',
-        directory,
-        ...(args.maxRepositoryFiles !== undefined
-          ? ['--max-repository-files', String(args.maxRepositoryFiles)]
-          : []),
-        ...(args.excludes ?? []).flatMap((glob) => ['--exclude', glob]),
-      ]),
+      io.startInBackground?.(
+        [
+          'index',
+          '--root',
+          absolute,
+          '--cache-dir',
+          directory,
+          ...(args.maxRepositoryFiles !== undefined
+            ? ['--max-repository-files', String(args.maxRepositoryFiles)]
+            : []),
+          ...(args.excludes ?? []).flatMap((glob) => ['--exclude', glob]),
+        ],
+        { lowPriority: true },
+      ),
   };
 }

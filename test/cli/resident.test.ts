@@ -43,6 +43,7 @@ const withResident = (root: string, cacheDirectory: string, ...more: string[]) =
 interface Started {
   argv: readonly string[];
   input: string | undefined;
+  lowPriority?: boolean | undefined;
 }
 
 /** Runs `resident` in this process, as the background process would, until the test ends. */
@@ -60,7 +61,8 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
     const argv = [TASK, '--root', root, '--cache-dir', cacheDirectory, '--format', 'paths'];
     const run = () =>
       runInProcess([...argv, '--resident'], {
-        startInBackground: (argv, input) => void started.push({ argv, input }),
+        startInBackground: (argv, options) =>
+          void started.push({ argv, input: options?.input, lowPriority: options?.lowPriority }),
       });
     const first = await run();
     expect(first.code).toBe(0);
@@ -68,6 +70,8 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
     expect(started.map(({ argv }) => argv)).toEqual([
       ['resident', '--root', root, '--cache-dir', cacheDirectory],
     ]);
+    // It answers runs a user waits for: at their priority, unlike an index build.
+    expect(started[0]?.lowPriority).toBeUndefined();
     const serving = serveInProcess(started[0] as Started);
     await untilServed(residentSocketOf(cacheDirectory, root) ?? '');
 
@@ -152,7 +156,7 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
           ),
         // The build of `serveInProcess`'s resident process (./run-in-process.ts).
         version: '9.9.9',
-        startInBackground: (argv, input) => void started.push({ argv, input }),
+        startInBackground: (argv, options) => void started.push({ argv, input: options?.input }),
       });
       return { stdout, stderr };
     };

@@ -41,13 +41,19 @@ describe('the CLI and the stored index', () => {
   it('starts the build in the background when a repository has no index, and reads it once built', async () => {
     const { root, cacheDirectory: cache } = await exampleCopy();
     const started: (readonly string[])[] = [];
+    const priorities: (boolean | undefined)[] = [];
     const run = () =>
       runInProcess([TASK, '--root', root, '--cache-dir', cache, '--format', 'paths'], {
-        startInBackground: (argv) => void started.push(argv),
+        startInBackground: (argv, options) => {
+          started.push(argv);
+          priorities.push(options?.lowPriority);
+        },
       });
     const first = await run();
     expect(first.code).toBe(0);
     expect(started).toEqual([['index', '--root', root, '--cache-dir', cache]]);
+    // Nobody waits for the build: it yields the processor to the runs made meanwhile.
+    expect(priorities).toEqual([true]);
 
     const built = await runInProcess(['index', '--root', root, '--cache-dir', cache]);
     expect(built.code).toBe(0);
