@@ -72,12 +72,12 @@ const code = await runCli({
     }).on('error', () => undefined);
     // A few kilobytes: the pipe holds them after this process exits, until the child reads them.
     child.stdin?.on('error', () => undefined).end(input);
-    // Niceness 10 (below normal on Windows). Where it is refused, the child runs as it is.
+    // Niceness 10 (below normal on Windows).
     if (lowPriority && child.pid !== undefined)
       try {
         setPriority(child.pid, 10);
       } catch {
-        // Not allowed here: the build only runs at the usual priority.
+        // Refused here: it runs at the usual priority.
       }
     child.unref();
   },
