@@ -16,7 +16,7 @@ export interface CliIo {
   streams?: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } | undefined;
   /**
    * Runs this CLI with `argv` in a process of its own that outlives this one (an index build, a
-   * resident process), with `input` on its standard input.
+   * resident process).
    */
   startInBackground?: ((argv: readonly string[], options?: BackgroundOptions) => void) | undefined;
 }

@@ -218,9 +218,11 @@ abstract class FileOfWorkspace implements SourceFile {
   get outline(): Outline {
     // Data, docs and config have no outline to find: their lines are not split to look. Lines
     // split here are not kept: most files whose outline is asked for never show a line.
-    return (this.cachedOutline ??= extractOutline(
+    if (this.cachedOutline) return this.cachedOutline;
+    const held = hasOutline(this.path) ? this.held() : undefined;
+    return (this.cachedOutline = extractOutline(
       this.path,
-      hasOutline(this.path) ? (this.held().splitLines ?? this.text.split('\n')) : [],
+      held ? (held.splitLines ?? held.text.split('\n')) : [],
     ));
   }
 }
