@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Logger } from 'pino';
@@ -12,8 +13,11 @@ import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import { indexedRun } from './stored-index.js';
-import { createWorkspaceCache } from '../workspace-cache.js';
+import { serveResident } from '../resident/resident-server.js';
+import { createWorkspaceCache, type WorkspaceCache } from '../workspace-cache.js';
+import { cacheDirectoryFor } from './cache-directory.js';
 import type { CliIo } from './cli-io.js';
+import { residentSocketFor } from './resident-run.js';
 
 /**
  * The stdio transport that answers malformed messages, plus a promise that settles when it closes
@@ -85,14 +89,54 @@ export async function runMcpCommand(
         : logger.warn({ err: error }, 'mcp connection error'),
   });
   logger.info({ allowedRoots }, 'mcp server listening on stdio');
+  const session = new AbortController();
+  const residentRuns =
+    workspaceCache && serveResidentRuns(io, args, workspaceCache, logger, session.signal);
   const stop = () =>
     void handle.close().catch((error: unknown) => logger.warn({ err: error }, 'mcp close failed'));
   if (io.signal?.aborted) stop();
   io.signal?.addEventListener('abort', stop, { once: true });
   await transport.closed;
   io.signal?.removeEventListener('abort', stop);
+  session.abort();
+  await residentRuns;
   // The held workspace goes, and its tree's watch with it.
   workspaceCache?.clear();
   logger.info('mcp server stopped');
   return EXIT_CODES.ok;
+}
+
+/**
+ * The `--resident` runs of its root (a hook's, an orchestrator's CLI), answered from the workspace
+ * the server holds for its own calls while its session lasts: one copy of the repository in
+ * memory for both, and no resident process of its own. Not where another process already
+ * answers them, or where the cache directory cannot hold the socket.
+ */
+async function serveResidentRuns(
+  io: CliIo,
+  args: CliArguments,
+  workspaceCache: WorkspaceCache,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<void> {
+  const directory = cacheDirectoryFor(args, io.env);
+  if (directory === undefined) return;
+  const root = resolve(args.root);
+  const socket = await residentSocketFor(resolve(directory), root);
+  if ('problem' in socket) {
+    logger.info(`no --resident runs answered here: ${socket.problem}`);
+    return;
+  }
+  // A socket that cannot be served (Windows serves named pipes only) costs these runs, not the
+  // server's own calls.
+  await serveResident({
+    root,
+    socketPath: socket.socketPath,
+    build: io.build ?? io.version,
+    workspaceCache,
+    logger,
+    signal,
+  }).catch((error: unknown) =>
+    logger.warn({ err: error }, 'no --resident runs answered here: the socket cannot be served'),
+  );
 }

@@ -5,7 +5,7 @@ import { inodeOf, removeFile } from '../file-system/private-store.js';
 import { errorCode } from '../file-system/error-code.js';
 import { createHeuristicJudge } from '../judges/heuristic/heuristic-judge.js';
 import { iterativeRetrieve } from '../retrieve.js';
-import { createWorkspaceCache } from '../workspace-cache.js';
+import { createWorkspaceCache, type WorkspaceCache } from '../workspace-cache.js';
 import {
   MAX_REQUEST_BYTES,
   readFirstLine,
@@ -18,7 +18,8 @@ import {
  * runs the offline judge's retrievals that CLI runs send it over a Unix socket, so that a run on
  * a tree it holds lists the tree and reads only what changed. It lives while it is asked, and
  * stops after `idleMs` without a request, when its socket file is removed or replaced, or when a
- * CLI of another build asks it something.
+ * CLI of another build asks it something. The MCP server serves its root's socket the same way,
+ * from the workspace it holds for its own calls, for as long as its session lasts.
  */
 
 export interface ResidentSettings {
@@ -28,8 +29,14 @@ export interface ResidentSettings {
   /** The build of the CLI that started it (./resident-protocol.ts). */
   build: string;
   /** The options of the run that started it: it reads the repository with them at once. */
-  options: Record<string, unknown>;
-  idleMs: number;
+  options?: Record<string, unknown> | undefined;
+  /** Without a request for this long, it stops; without it, it idles as long as it lives. */
+  idleMs?: number | undefined;
+  /**
+   * The workspaces it answers from, when they are the caller's (the MCP server's): shared with
+   * the caller's own runs and kept when it stops. Without it, it holds its own.
+   */
+  workspaceCache?: WorkspaceCache | undefined;
   logger: Logger;
   signal?: AbortSignal | undefined;
 }
@@ -44,7 +51,9 @@ const SOCKET_CHECK_MS = 5_000;
 
 export async function serveResident(settings: ResidentSettings): Promise<ResidentEnd> {
   const { logger } = settings;
-  const workspaceCache = createWorkspaceCache({ idleMs: settings.idleMs });
+  const owned = settings.workspaceCache === undefined;
+  const workspaceCache =
+    settings.workspaceCache ?? createWorkspaceCache({ idleMs: settings.idleMs });
   const judge = createHeuristicJudge();
   // One run at a time: runs on one workspace share its caches, and memory stays one run's.
   const oneAtATime = pLimit(1);
@@ -80,7 +89,7 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
       logger.info({ reason }, 'resident process stopped');
       // After the runs, which go one at a time: the one queued last waits for all the others.
       // The socket file goes only if it is still this process's.
-      void oneAtATime(() => workspaceCache.clear())
+      void oneAtATime(() => (owned ? workspaceCache.clear() : undefined))
         .then(() => inodeOf(settings.socketPath))
         .then((now) => (now === inode ? removeFile(settings.socketPath) : undefined))
         .catch(() => undefined)
@@ -88,6 +97,7 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
     };
     const restartIdle = () => {
       clearTimeout(idle);
+      if (settings.idleMs === undefined) return;
       idle = setTimeout(() => {
         if (oneAtATime.activeCount + oneAtATime.pendingCount === 0) end('idle');
         else restartIdle();
@@ -112,17 +122,19 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
     server.removeAllListeners('connection').on('connection', serve);
     early.splice(0).forEach(serve);
     restartIdle();
-    void oneAtATime(() => run(PRIME_TASK, settings.options, stopping.signal))
-      .then(() => {
-        logger.info({ root: settings.root }, 'resident process ready');
-        // Watched at once (and listed again once watched): the first request then need not list
-        // the tree, if nothing changed.
-        workspaceCache.get(settings.root)?.watch?.arm(0);
-      })
-      .catch((error: unknown) => {
-        if (!stopping.signal.aborted)
-          logger.warn({ err: error }, 'resident process could not read the root');
-      });
+    const { options } = settings;
+    if (options !== undefined)
+      void oneAtATime(() => run(PRIME_TASK, options, stopping.signal))
+        .then(() => {
+          logger.info({ root: settings.root }, 'resident process ready');
+          // Watched at once (and listed again once watched): the first request then need not list
+          // the tree, if nothing changed.
+          workspaceCache.get(settings.root)?.watch?.arm(0);
+        })
+        .catch((error: unknown) => {
+          if (!stopping.signal.aborted)
+            logger.warn({ err: error }, 'resident process could not read the root');
+        });
 
     /** Answers one connection; true when the request came from another build. */
     async function answer(socket: Socket): Promise<boolean> {

@@ -1,10 +1,14 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { runCli } from '../../src/cli/run-cli.js';
+import { residentSocketOf } from '../../src/file-system/index-store.js';
+import { runInProcess } from '../cli/run-in-process.js';
 import { exampleCopy } from '../support/example-copy.js';
+import { answeringSocket, untilServed } from '../support/socket.js';
 import { removeTempTrees } from '../support/temp-tree.js';
 
 /** `iterative-retrieval mcp` in-process, on streams the test holds both ends of. */
@@ -188,5 +192,65 @@ describe('iterative-retrieval mcp', () => {
     expect(server.stderr()).toContain(
       'iterative-retrieval: error: `mcp` speaks over standard input and output, and none were given',
     );
+  });
+});
+
+describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 60_000 }, () => {
+  const TASK = 'Fix the authentication token expiry bug';
+  /** A CLI run of the task with `--resident`, and what it started in the background. */
+  async function residentRun(root: string, cacheDirectory: string) {
+    const started: (readonly string[])[] = [];
+    const argv = [TASK, '--root', root, '--cache-dir', cacheDirectory, '--format', 'paths'];
+    const run = await runInProcess([...argv, '--resident'], {
+      startInBackground: (command) => void started.push(command),
+    });
+    const alone = await runInProcess([...argv, '--no-cache']);
+    return { run, started, alone };
+  }
+
+  it('answers them from the workspace its own calls hold, and takes its socket away when the client leaves', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    const server = startMcp(['--root', root, '--cache-dir', cacheDirectory], {
+      env: { LOG_LEVEL: 'info' },
+    });
+    await server.initialize();
+    expect(JSON.stringify(await server.retrieve(2, { task: TASK }))).toContain(
+      'src/auth/tokens.ts',
+    );
+    const socketPath = residentSocketOf(cacheDirectory, root) ?? '';
+    await untilServed(socketPath);
+
+    const { run, started, alone } = await residentRun(root, cacheDirectory);
+    expect(run.stderr).toContain('answered by the resident process');
+    expect(run.stdout).toBe(alone.stdout);
+    // No process of its own: the server holds the repository already.
+    expect(started).toEqual([]);
+    const reads = server
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('"read repository"'))
+      .map((line) => (JSON.parse(line) as { reused?: boolean }).reused ?? false);
+    // The run took the workspace the call before had read.
+    expect(reads).toEqual([false, true]);
+
+    server.input.end();
+    expect(await server.exit).toBe(0);
+    expect(existsSync(socketPath)).toBe(false);
+  });
+
+  it('leaves them to a process that already answers them', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
+    const socketPath = residentSocketOf(cacheDirectory, root) ?? '';
+    const other = new AbortController();
+    await answeringSocket(socketPath, 'not a pack\n', other.signal);
+    const server = startMcp(['--root', root, '--cache-dir', cacheDirectory]);
+    await server.initialize();
+    const { run } = await residentRun(root, cacheDirectory);
+    expect(run.stderr).toContain('"reason":"an answer that is not JSON"');
+    server.input.end();
+    expect(await server.exit).toBe(0);
+    expect(existsSync(socketPath)).toBe(true);
+    other.abort();
   });
 });

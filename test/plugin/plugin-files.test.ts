@@ -132,8 +132,9 @@ describe('the Claude Code plugin', () => {
       (entry) => entry.hooks,
     );
     for (const hook of commands) {
-      // With a key in Claude Code's environment every launch would call Claude: capped.
-      expect(hook.command).toBe(`node "${ENTRY}" hook --max-cost 0.1`);
+      // With a key in Claude Code's environment every launch would call Claude: capped. Without
+      // one, the plugin's MCP server, which holds the repository already, answers the launches.
+      expect(hook.command).toBe(`node "${ENTRY}" hook --max-cost 0.1 --resident`);
       // Under Claude Code's own limit, with room for the hook's time budget (30 s by default).
       expect(hook.timeout).toBeLessThanOrEqual(60);
     }
