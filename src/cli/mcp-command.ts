@@ -109,8 +109,9 @@ export async function runMcpCommand(
 /**
  * The `--resident` runs of its root (a hook's, an orchestrator's CLI), answered from the workspace
  * the server holds for its own calls while its session lasts: one copy of the repository in
- * memory for both, and no resident process of its own. Not where another process already
- * answers them, or where the cache directory cannot hold the socket.
+ * memory for both, and no resident process of its own. The root is read at once, as a resident
+ * process reads it, so that the session's first subagent launch finds it read. Not where another
+ * process already answers them, or where the cache directory cannot hold the socket.
  */
 async function serveResidentRuns(
   io: CliIo,
@@ -122,7 +123,8 @@ async function serveResidentRuns(
   const directory = cacheDirectoryFor(args, io.env);
   if (directory === undefined) return;
   const root = resolve(args.root);
-  const socket = await residentSocketFor(resolve(directory), root);
+  const cacheDirectory = resolve(directory);
+  const socket = await residentSocketFor(cacheDirectory, root);
   if ('problem' in socket) {
     logger.info(`no --resident runs answered here: ${socket.problem}`);
     return;
@@ -133,6 +135,7 @@ async function serveResidentRuns(
     root,
     socketPath: socket.socketPath,
     build: io.build ?? io.version,
+    options: { ...retrievalOptionsFrom(args), root, cacheDirectory },
     workspaceCache,
     logger,
     signal,

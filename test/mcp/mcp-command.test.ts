@@ -2,13 +2,14 @@ import { existsSync, realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { residentSocketOf } from '../../src/file-system/index-store.js';
 import { runInProcess } from '../cli/run-in-process.js';
 import { exampleCopy } from '../support/example-copy.js';
-import { answeringSocket, untilServed } from '../support/socket.js';
+import { answeringSocket } from '../support/socket.js';
 import { removeTempTrees } from '../support/temp-tree.js';
 
 /** `iterative-retrieval mcp` in-process, on streams the test holds both ends of. */
@@ -208,30 +209,31 @@ describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 
     return { run, started, alone };
   }
 
-  it('answers them from the workspace its own calls hold, and takes its socket away when the client leaves', async () => {
+  it('reads its root at once, answers them from the workspace it holds for its calls too, and takes its socket away when the client leaves', async () => {
     const { root, cacheDirectory } = await exampleCopy();
     const server = startMcp(['--root', root, '--cache-dir', cacheDirectory], {
       env: { LOG_LEVEL: 'info' },
     });
     await server.initialize();
-    expect(JSON.stringify(await server.retrieve(2, { task: TASK }))).toContain(
-      'src/auth/tokens.ts',
-    );
+    for (let wait = 0; wait < 200 && !server.stderr().includes('"resident process ready"'); wait++)
+      await setTimeout(50);
     const socketPath = residentSocketOf(cacheDirectory, root) ?? '';
-    await untilServed(socketPath);
 
     const { run, started, alone } = await residentRun(root, cacheDirectory);
     expect(run.stderr).toContain('answered by the resident process');
     expect(run.stdout).toBe(alone.stdout);
     // No process of its own: the server holds the repository already.
     expect(started).toEqual([]);
+    expect(JSON.stringify(await server.retrieve(2, { task: TASK }))).toContain(
+      'src/auth/tokens.ts',
+    );
     const reads = server
       .stderr()
       .split('\n')
       .filter((line) => line.includes('"read repository"'))
       .map((line) => (JSON.parse(line) as { reused?: boolean }).reused ?? false);
-    // The run took the workspace the call before had read.
-    expect(reads).toEqual([false, true]);
+    // Read once, when it started: the run and the call took that workspace.
+    expect(reads).toEqual([false, true, true]);
 
     server.input.end();
     expect(await server.exit).toBe(0);
