@@ -13,6 +13,8 @@ import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import { indexedRun } from './stored-index.js';
+import { assertSearchableRoot } from '../file-system/roots.js';
+import { runGit } from '../git.js';
 import { serveResident } from '../resident/resident-server.js';
 import { createWorkspaceCache, type WorkspaceCache } from '../workspace-cache.js';
 import { cacheDirectoryFor } from './cache-directory.js';
@@ -109,9 +111,10 @@ export async function runMcpCommand(
 /**
  * The `--resident` runs of its root (a hook's, an orchestrator's CLI), answered from the workspace
  * the server holds for its own calls while its session lasts: one copy of the repository in
- * memory for both, and no resident process of its own. The root is read at once, as a resident
- * process reads it, so that the session's first subagent launch finds it read. Not where another
- * process already answers them, or where the cache directory cannot hold the socket.
+ * memory for both, and no resident process of its own. A root inside a git work tree is read at
+ * once, as a resident process reads it, so that the session's first subagent launch finds it
+ * read; another (a home directory) only when a run asks. Not where another process already
+ * answers them, where the cache directory cannot hold the socket, or on a root no run may search.
  */
 async function serveResidentRuns(
   io: CliIo,
@@ -123,6 +126,11 @@ async function serveResidentRuns(
   const directory = cacheDirectoryFor(args, io.env);
   if (directory === undefined) return;
   const root = resolve(args.root);
+  const refused = await assertSearchableRoot(root).then(
+    () => false,
+    () => true,
+  );
+  if (refused) return;
   const cacheDirectory = resolve(directory);
   const socket = await residentSocketFor(cacheDirectory, root);
   if ('problem' in socket) {
@@ -135,11 +143,21 @@ async function serveResidentRuns(
     root,
     socketPath: socket.socketPath,
     build: io.build ?? io.version,
-    options: { ...retrievalOptionsFrom(args), root, cacheDirectory },
+    options: (await isInGitWorkTree(root, signal))
+      ? { ...retrievalOptionsFrom(args), root, cacheDirectory }
+      : undefined,
     workspaceCache,
     logger,
     signal,
   }).catch((error: unknown) =>
     logger.warn({ err: error }, 'no --resident runs answered here: the socket cannot be served'),
   );
+}
+
+async function isInGitWorkTree(root: string, signal: AbortSignal): Promise<boolean> {
+  const git = await runGit(['-C', root, 'rev-parse', '--is-inside-work-tree'], {
+    maxBytes: 64,
+    signal,
+  });
+  return git.code === 0 && git.stdout.toString().trim() === 'true';
 }

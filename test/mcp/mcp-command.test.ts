@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { residentSocketOf } from '../../src/file-system/index-store.js';
 import { runInProcess } from '../cli/run-in-process.js';
 import { exampleCopy } from '../support/example-copy.js';
-import { answeringSocket } from '../support/socket.js';
+import { answeringSocket, untilServed } from '../support/socket.js';
 import { removeTempTrees } from '../support/temp-tree.js';
 
 /** `iterative-retrieval mcp` in-process, on streams the test holds both ends of. */
@@ -209,35 +210,49 @@ describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 
     return { run, started, alone };
   }
 
-  it('reads its root at once, answers them from the workspace it holds for its calls too, and takes its socket away when the client leaves', async () => {
-    const { root, cacheDirectory } = await exampleCopy();
+  /** The server on the copy, a --resident run beside it once it serves the socket, then a call. */
+  async function besideServer(root: string, cacheDirectory: string, ready?: string) {
     const server = startMcp(['--root', root, '--cache-dir', cacheDirectory], {
       env: { LOG_LEVEL: 'info' },
     });
     await server.initialize();
-    for (let wait = 0; wait < 200 && !server.stderr().includes('"resident process ready"'); wait++)
+    await untilServed(residentSocketOf(cacheDirectory, root) ?? '');
+    // Then, where it reads its root at once, until it has.
+    for (let wait = 0; ready && wait < 200 && !server.stderr().includes(ready); wait++)
       await setTimeout(50);
-    const socketPath = residentSocketOf(cacheDirectory, root) ?? '';
-
-    const { run, started, alone } = await residentRun(root, cacheDirectory);
-    expect(run.stderr).toContain('answered by the resident process');
-    expect(run.stdout).toBe(alone.stdout);
-    // No process of its own: the server holds the repository already.
-    expect(started).toEqual([]);
-    expect(JSON.stringify(await server.retrieve(2, { task: TASK }))).toContain(
-      'src/auth/tokens.ts',
-    );
+    const asked = await residentRun(root, cacheDirectory);
+    const call = await server.retrieve(2, { task: TASK });
+    server.input.end();
+    const exit = await server.exit;
     const reads = server
       .stderr()
       .split('\n')
       .filter((line) => line.includes('"read repository"'))
       .map((line) => (JSON.parse(line) as { reused?: boolean }).reused ?? false);
-    // Read once, when it started: the run and the call took that workspace.
-    expect(reads).toEqual([false, true, true]);
+    return { ...asked, call: JSON.stringify(call), exit, reads };
+  }
 
-    server.input.end();
-    expect(await server.exit).toBe(0);
-    expect(existsSync(socketPath)).toBe(false);
+  it('reads a repository at once, answers them from the workspace it holds for its calls too, and takes its socket away when the client leaves', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    const beside = await besideServer(root, cacheDirectory, '"resident process ready"');
+    expect(beside.run.stderr).toContain('answered by the resident process');
+    expect(beside.run.stdout).toBe(beside.alone.stdout);
+    // No process of its own: the server holds the repository already.
+    expect(beside.started).toEqual([]);
+    expect(beside.call).toContain('src/auth/tokens.ts');
+    // Read once, when it started: the run and the call took that workspace.
+    expect(beside.reads).toEqual([false, true, true]);
+    expect(beside.exit).toBe(0);
+    expect(existsSync(residentSocketOf(cacheDirectory, root) ?? '')).toBe(false);
+  });
+
+  it('reads a directory outside git only when a run asks', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    const beside = await besideServer(root, cacheDirectory);
+    expect(beside.run.stderr).toContain('answered by the resident process');
+    expect(beside.started).toEqual([]);
+    expect(beside.reads).toEqual([false, true]);
   });
 
   it('leaves them to a process that already answers them', async () => {
