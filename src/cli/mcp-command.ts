@@ -126,26 +126,25 @@ async function serveResidentRuns(
   const directory = cacheDirectoryFor(args, io.env);
   if (directory === undefined) return;
   const root = resolve(args.root);
-  const refused = await assertSearchableRoot(root).then(
-    () => false,
+  const searchable = await assertSearchableRoot(root).then(
     () => true,
+    () => false,
   );
-  if (refused) return;
+  if (!searchable) return;
   const cacheDirectory = resolve(directory);
   const socket = await residentSocketFor(cacheDirectory, root);
   if ('problem' in socket) {
     logger.info(`no --resident runs answered here: ${socket.problem}`);
     return;
   }
+  const readAtOnce = await isInGitWorkTree(root, signal);
   // A socket that cannot be served (Windows serves named pipes only) costs these runs, not the
   // server's own calls.
   await serveResident({
     root,
     socketPath: socket.socketPath,
     build: io.build ?? io.version,
-    options: (await isInGitWorkTree(root, signal))
-      ? { ...retrievalOptionsFrom(args), root, cacheDirectory }
-      : undefined,
+    options: readAtOnce ? { ...retrievalOptionsFrom(args), root, cacheDirectory } : undefined,
     workspaceCache,
     logger,
     signal,
