@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Logger } from 'pino';
 import { ConfigError } from '../errors.js';
@@ -13,6 +14,7 @@ import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import { indexedRun } from './stored-index.js';
+import { inodeOf } from '../file-system/private-store.js';
 import { assertSearchableRoot } from '../file-system/roots.js';
 import { runGit } from '../git.js';
 import { serveResident } from '../resident/resident-server.js';
@@ -108,6 +110,9 @@ export async function runMcpCommand(
   return EXIT_CODES.ok;
 }
 
+/** How often a server whose socket another process serves looks whether it is gone. */
+const TAKE_OVER_CHECK_MS = 5_000;
+
 /**
  * The `--resident` runs of its root (a hook's, an orchestrator's CLI), answered from the workspace
  * the server holds for its own calls while its session lasts: one copy of the repository in
@@ -138,19 +143,29 @@ async function serveResidentRuns(
     return;
   }
   const readAtOnce = await isInGitWorkTree(root, signal);
-  // A socket that cannot be served (Windows serves named pipes only) costs these runs, not the
-  // server's own calls.
-  await serveResident({
-    root,
-    socketPath: socket.socketPath,
-    build: io.build ?? io.version,
-    options: readAtOnce ? { ...retrievalOptionsFrom(args), root, cacheDirectory } : undefined,
-    workspaceCache,
-    logger,
-    signal,
-  }).catch((error: unknown) =>
-    logger.warn({ err: error }, 'no --resident runs answered here: the socket cannot be served'),
-  );
+  // Where another process serves the socket (another session's server, a resident process), this
+  // one takes the runs over once that one has stopped and removed it. Its file is watched, never
+  // connected to: a connection would keep a resident process from ever idling.
+  for (;;) {
+    // A socket that cannot be served (Windows serves named pipes only) costs these runs, not
+    // the server's own calls.
+    const end = await serveResident({
+      root,
+      socketPath: socket.socketPath,
+      build: io.build ?? io.version,
+      options: readAtOnce ? { ...retrievalOptionsFrom(args), root, cacheDirectory } : undefined,
+      workspaceCache,
+      logger,
+      signal,
+    }).catch((error: unknown) => {
+      logger.warn({ err: error }, 'no --resident runs answered here: the socket cannot be served');
+      return undefined;
+    });
+    if (end !== 'taken') return;
+    do await setTimeout(TAKE_OVER_CHECK_MS, undefined, { signal }).catch(() => undefined);
+    while (!signal.aborted && (await inodeOf(socket.socketPath)) !== undefined);
+    if (signal.aborted) return;
+  }
 }
 
 async function isInGitWorkTree(root: string, signal: AbortSignal): Promise<boolean> {

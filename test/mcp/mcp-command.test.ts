@@ -255,7 +255,7 @@ describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 
     expect(beside.reads).toEqual([false, true]);
   });
 
-  it('leaves them to a process that already answers them', async () => {
+  it('leaves them to a process that already answers them, and takes them over once it has stopped', async () => {
     const { root, cacheDirectory } = await exampleCopy();
     await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
     const socketPath = residentSocketOf(cacheDirectory, root) ?? '';
@@ -263,11 +263,17 @@ describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 
     await answeringSocket(socketPath, 'not a pack\n', other.signal);
     const server = startMcp(['--root', root, '--cache-dir', cacheDirectory]);
     await server.initialize();
-    const { run } = await residentRun(root, cacheDirectory);
-    expect(run.stderr).toContain('"reason":"an answer that is not JSON"');
+    const before = await residentRun(root, cacheDirectory);
+    expect(before.run.stderr).toContain('"reason":"an answer that is not JSON"');
+    // The other process stops, and its socket file goes with it.
+    other.abort();
+    for (let wait = 0; wait < 100 && existsSync(socketPath); wait++) await setTimeout(20);
+    await untilServed(socketPath);
+    const after = await residentRun(root, cacheDirectory);
+    expect(after.run.stderr).toContain('answered by the resident process');
+    expect(after.run.stdout).toBe(after.alone.stdout);
     server.input.end();
     expect(await server.exit).toBe(0);
-    expect(existsSync(socketPath)).toBe(true);
-    other.abort();
+    expect(existsSync(socketPath)).toBe(false);
   });
 });
