@@ -21,6 +21,7 @@ import { stopConditionNamed } from './loop/stop-conditions.js';
 import { buildContextPack, selectJudged } from './output/build-context-pack.js';
 import type { SelectionOptions } from './output/select-files.js';
 import type { ContextPack } from './output/context-pack.js';
+import type { WorkspaceCache } from './workspace-cache.js';
 import {
   DEFAULT_CANDIDATES_PER_CYCLE,
   parseRetrievalOptions,
@@ -69,6 +70,27 @@ async function loadStoredIndex(cache: CacheDirectory, root: string, logger: Logg
   return keep ? { stored: stored.index } : undefined;
 }
 
+/** Per workspace cache, the roots being read for it now, settled once read (or failed). */
+const readings = new WeakMap<WorkspaceCache, Map<string, Promise<void>>>();
+function readingsOf(cache: WorkspaceCache): Map<string, Promise<void>> {
+  let roots = readings.get(cache);
+  if (!roots) readings.set(cache, (roots = new Map()));
+  return roots;
+}
+
+/** Waits for `settled`, or until `signal` aborts: a run's time limit holds while it waits. */
+function untilSettledOrAborted(settled: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((done) => {
+    const onAbort = () => done();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void settled.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      done();
+    });
+  });
+}
+
 /**
  * The repository as this run reads it: the workspace kept from the last run where it can be taken
  * again, else the tree read (restored from the stored index where unchanged); an index that
@@ -82,7 +104,12 @@ async function readRepository(
   signal: AbortSignal,
   logger: Logger,
 ): Promise<{ workspace: Workspace; saved: Promise<void> | undefined }> {
-  let previous = resolved.workspaceCache?.get(root);
+  const { workspaceCache } = resolved;
+  // A run on a root that another run of the same cache is reading waits for that reading and
+  // takes its workspace: one process (the MCP server) never reads a repository twice at once.
+  const underWay = workspaceCache && readingsOf(workspaceCache).get(root);
+  if (underWay && !workspaceCache.get(root)) await untilSettledOrAborted(underWay, signal);
+  let previous = workspaceCache?.get(root);
   // Loaded while the tree is listed; a workspace held in memory has its index already.
   const index = previous?.index
     ? Promise.resolve({ stored: previous.index.updated })
@@ -98,19 +125,29 @@ async function readRepository(
   // One that cannot be taken again (over the cap for another task, or other settings) is let go
   // now, not held while its successor is read; its stored index is still used.
   if (previous && !mayTakeAgain(previous, root, settings)) {
-    resolved.workspaceCache?.forget(root);
+    workspaceCache?.forget(root);
     previous = undefined;
   }
-  const workspace = await openWorkspace(root, {
+  const opening = openWorkspace(root, {
     ...settings,
     index,
-    reusable: resolved.workspaceCache !== undefined,
-    watch: resolved.workspaceCache?.watches,
+    reusable: workspaceCache !== undefined,
+    watch: workspaceCache?.watches,
     partner: { start: startPartner },
     previous,
     signal,
   });
-  resolved.workspaceCache?.keep(workspace);
+  if (workspaceCache) {
+    const roots = readingsOf(workspaceCache);
+    const settled = opening.then(
+      () => undefined,
+      () => undefined,
+    );
+    roots.set(root, settled);
+    void settled.then(() => roots.get(root) === settled && roots.delete(root));
+  }
+  const workspace = await opening;
+  workspaceCache?.keep(workspace);
   // Saved while the run goes on; a cache that cannot be written costs the next run, not this one.
   const saved =
     cache && workspace.index?.changed

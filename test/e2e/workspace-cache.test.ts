@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkspaceCache, type WorkspaceCache } from '../../src/workspace-cache.js';
 import { iterativeRetrieve } from '../../src/retrieve.js';
 import type { ContextPack } from '../../src/output/context-pack.js';
-import { removeTempTrees } from '../support/temp-tree.js';
+import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 import { exampleCopy } from '../support/example-copy.js';
 
 const TASKS = [
@@ -65,6 +65,59 @@ describe('a workspace kept between runs (workspaceCache)', () => {
       if (indexed) expect(await readdir(cacheDirectory)).toHaveLength(1);
     },
   );
+
+  it('reads the tree once for runs made at the same time, each given the context a fresh run gives', async () => {
+    const { root } = await exampleCopy();
+    const options = { root, history: false } as const;
+    const workspaceCache = createWorkspaceCache();
+    const { lines, logger } = readLog();
+    const together = await Promise.all(
+      [...TASKS, ...TASKS].map((task) =>
+        iterativeRetrieve(task, { ...options, workspaceCache, logger }),
+      ),
+    );
+    for (const [index, task] of [...TASKS, ...TASKS].entries())
+      expect(seen(together[index] as ContextPack)).toEqual(
+        seen(await iterativeRetrieve(task, options)),
+      );
+    expect(lines.map((line) => line.reused ?? false)).toEqual([false, true, true, true]);
+  });
+
+  it('ends a run stopped while it waits for another run reading the tree, before that reading ends', async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 3000; index++)
+      files[`src/module-${index}.ts`] =
+        `export function authenticate${index}(token: string) {\n  return token;\n}\n`;
+    const root = await createTempTree(files);
+    const workspaceCache = createWorkspaceCache();
+    const ended: string[] = [];
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          if ((JSON.parse(chunk.toString()) as { msg: string }).msg === 'read repository')
+            ended.push('read');
+          done();
+        },
+      }),
+    );
+    const reading = iterativeRetrieve(TASKS[0] ?? '', {
+      root,
+      history: false,
+      workspaceCache,
+      logger,
+    });
+    const stop = new AbortController();
+    const waiting = iterativeRetrieve(TASKS[1] ?? '', {
+      root,
+      history: false,
+      workspaceCache,
+      signal: stop.signal,
+    }).catch((error: unknown) => ended.push(`stopped: ${(error as Error).name}`));
+    stop.abort();
+    await Promise.all([reading, waiting]);
+    expect(ended).toEqual(['stopped: AbortError', 'read']);
+  });
 
   it('sees a file changed between runs', async () => {
     const { root } = await exampleCopy();
