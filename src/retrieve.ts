@@ -128,7 +128,8 @@ async function readRepository(
     workspaceCache?.forget(root);
     previous = undefined;
   }
-  const opening = openWorkspace(root, {
+  // Kept as soon as it is read: a run waiting for this reading takes it from the cache.
+  const reading = openWorkspace(root, {
     ...settings,
     index,
     reusable: workspaceCache !== undefined,
@@ -136,18 +137,17 @@ async function readRepository(
     partner: { start: startPartner },
     previous,
     signal,
-  });
+  }).then((read) => (workspaceCache?.keep(read), read));
   if (workspaceCache) {
     const roots = readingsOf(workspaceCache);
-    const settled = opening.then(
+    const settled = reading.then(
       () => undefined,
       () => undefined,
     );
     roots.set(root, settled);
     void settled.then(() => roots.get(root) === settled && roots.delete(root));
   }
-  const workspace = await opening;
-  workspaceCache?.keep(workspace);
+  const workspace = await reading;
   // Saved while the run goes on; a cache that cannot be written costs the next run, not this one.
   const saved =
     cache && workspace.index?.changed
