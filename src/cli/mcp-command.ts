@@ -147,8 +147,8 @@ async function serveResidentRuns(
   // one takes the runs over once that one has stopped and removed it. Its file is watched, never
   // connected to: a connection would keep a resident process from ever idling.
   for (;;) {
-    // A socket that cannot be served (Windows serves named pipes only) costs these runs, not
-    // the server's own calls.
+    // A socket that cannot be served (Windows serves named pipes only) costs these runs, which
+    // then search themselves as before, not the server's own calls: no warning for it.
     const end = await serveResident({
       root,
       socketPath: socket.socketPath,
@@ -158,7 +158,7 @@ async function serveResidentRuns(
       logger,
       signal,
     }).catch((error: unknown) => {
-      logger.warn({ err: error }, 'no --resident runs answered here: the socket cannot be served');
+      logger.info({ err: error }, 'no --resident runs answered here: the socket cannot be served');
       return undefined;
     });
     if (end !== 'taken') return;
