@@ -1,3 +1,4 @@
+import { platform } from 'node:os';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { residentSocketOf } from '../file-system/index-store.js';
@@ -40,6 +41,9 @@ export async function residentSocketFor(
   cacheDirectory: string,
   root: string,
 ): Promise<{ socketPath: string } | { problem: string }> {
+  // Node serves a socket on Windows only as a named pipe, which the cache directory's
+  // permissions would not guard: no process starts there that could not serve.
+  if (platform() === 'win32') return { problem: 'sockets are not served here (Windows)' };
   const socketPath = residentSocketOf(cacheDirectory, root);
   if (socketPath === undefined)
     return { problem: 'the cache directory’s path is too long for a socket' };
