@@ -147,8 +147,8 @@ async function serveResidentRuns(
   // one takes the runs over once that one has stopped and removed it. Its file is watched, never
   // connected to: a connection would keep a resident process from ever idling.
   for (;;) {
-    // A socket that cannot be served (Windows serves named pipes only) costs these runs, which
-    // then search themselves as before, not the server's own calls: no warning for it.
+    // A socket that cannot be served costs these runs, which then search themselves as before,
+    // not the server's own calls: no warning for it.
     const end = await serveResident({
       root,
       socketPath: socket.socketPath,
