@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { residentSocketOf } from '../src/file-system/index-store.js';
 import { median } from './metrics.js';
 import { runTimed, type Finished } from './timed-process.js';
 
@@ -51,6 +54,9 @@ interface LaunchPath {
   check(result: Finished): void;
 }
 
+/** Where the MCP server and the hooks beside it keep the example's stored index and socket. */
+const cacheDirectory = join(store, 'cache');
+
 const hookInput = (fields: Record<string, unknown>) =>
   JSON.stringify({ session_id: 'bench', cwd: example, permission_mode: 'default', ...fields });
 
@@ -68,6 +74,16 @@ const noChange = (reason: string) => (result: Finished) =>
     `no change (${reason})`,
     result,
   );
+
+/** A subagent launched with a task on the example repository. */
+function subagentLaunch(): string {
+  return hookInput({
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Agent',
+    tool_use_id: 'toolu_bench',
+    tool_input: { description: 'Fix it', prompt: 'Fix the authentication token expiry bug' },
+  });
+}
 
 const PATHS: LaunchPath[] = [
   {
@@ -140,6 +156,31 @@ const PATHS: LaunchPath[] = [
     check: (result) => expect(result.code === 0 && result.stdout.includes('src/'), 'files', result),
   },
   {
+    name: 'hook: PreToolUse on the example repository, searching itself (stored index)',
+    args: ['hook', '--cache-dir', cacheDirectory],
+    extraEnv: { LOG_LEVEL: 'info' },
+    stdin: subagentLaunch(),
+    check: (result) =>
+      expect(
+        result.stdout.includes('updatedInput') && !result.stderr.includes('resident process'),
+        'context, found by the hook',
+        result,
+      ),
+  },
+  {
+    name: 'hook: PreToolUse on the example repository, answered by the MCP server (`--resident`)',
+    args: ['hook', '--cache-dir', cacheDirectory, '--resident'],
+    extraEnv: { LOG_LEVEL: 'info' },
+    stdin: subagentLaunch(),
+    check: (result) =>
+      expect(
+        result.stdout.includes('updatedInput') &&
+          result.stderr.includes('answered by the resident process'),
+        'context, from the MCP server',
+        result,
+      ),
+  },
+  {
     name: '`mcp`: `initialize`, then end of input',
     args: ['mcp', '--root', example],
     stdin: `${JSON.stringify({
@@ -160,7 +201,36 @@ const PATHS: LaunchPath[] = [
 const launch = (args: string[], stdin = '', extraEnv: Record<string, string> = {}) =>
   runTimed(process.execPath, args, { stdin, cwd: store, env: { ...env, ...extraEnv } });
 
+/**
+ * The MCP server a Claude Code session runs beside its hooks, on the example repository, serving
+ * its socket: it has read the repository once the socket is there (it reads it at once in a git
+ * work tree; elsewhere at the first launch, the warm-up round's).
+ */
+async function startMcpServer() {
+  const server = spawn(
+    process.execPath,
+    [cli, 'mcp', '--root', example, '--cache-dir', cacheDirectory],
+    {
+      cwd: store,
+      env,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    },
+  );
+  const socket = residentSocketOf(cacheDirectory, example) ?? '';
+  for (let wait = 0; wait < 600 && !existsSync(socket); wait++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  if (!existsSync(socket)) throw new Error('the MCP server serves no socket for the hooks');
+  return {
+    async stop() {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.stdin.end();
+      await exited;
+    },
+  };
+}
+
 const samples = PATHS.map(() => ({ reference: [] as number[], path: [] as number[] }));
+const mcpServer = await startMcpServer();
 try {
   for (let round = 0; round <= runs; round += 1) {
     for (const [index, path] of PATHS.entries()) {
@@ -175,6 +245,7 @@ try {
     if (round > 0) process.stderr.write(`round ${round}/${runs}\n`);
   }
 } finally {
+  await mcpServer.stop();
   await rm(store, { recursive: true, force: true });
 }
 
@@ -186,7 +257,7 @@ const rows = PATHS.map((path, index) => {
 });
 console.log(
   [
-    `Node ${process.version}, ${runs} rounds, \`${values.cli}\`, clean environment (PATH and a temporary hook store), medians:`,
+    `Node ${process.version}, ${runs} rounds, \`${values.cli}\`, clean environment (PATH, a temporary hook store and cache directory, an MCP server on the example), medians:`,
     '',
     '| launch path | median | `node -e 0`, same rounds | ratio |',
     '| --- | --- | --- | --- |',

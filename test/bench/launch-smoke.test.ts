@@ -40,6 +40,8 @@ describe('the launch benchmark', () => {
         '| hook: SubagentStart, context in the prompt only',
         '| hook: SubagentStart, nothing pending in the store (`both`)',
         '| retrieval, offline judge (example repository)',
+        '| hook: PreToolUse on the example repository, searching itself (stored index)',
+        '| hook: PreToolUse on the example repository, answered by the MCP server (`--resident`)',
         '| `mcp`: `initialize`, then end of input',
       ]);
       for (const row of rows) expect(row).toMatch(/\| \d+\.\d\d× \|$/);
