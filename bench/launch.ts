@@ -230,8 +230,9 @@ async function startMcpServer() {
 }
 
 const samples = PATHS.map(() => ({ reference: [] as number[], path: [] as number[] }));
-const mcpServer = await startMcpServer();
+let mcpServer: Awaited<ReturnType<typeof startMcpServer>> | undefined;
 try {
+  mcpServer = await startMcpServer();
   for (let round = 0; round <= runs; round += 1) {
     for (const [index, path] of PATHS.entries()) {
       const reference = await launch(['-e', '0']);
@@ -245,7 +246,7 @@ try {
     if (round > 0) process.stderr.write(`round ${round}/${runs}\n`);
   }
 } finally {
-  await mcpServer.stop();
+  await mcpServer?.stop();
   await rm(store, { recursive: true, force: true });
 }
 
