@@ -17,7 +17,7 @@ import { indexedRun } from './stored-index.js';
 import { inodeOf } from '../file-system/private-store.js';
 import { assertSearchableRoot } from '../file-system/roots.js';
 import { runGit } from '../git.js';
-import { serveResident } from '../resident/resident-server.js';
+import { SOCKET_CHECK_MS, serveResident } from '../resident/resident-server.js';
 import { createWorkspaceCache, type WorkspaceCache } from '../workspace-cache.js';
 import { cacheDirectoryFor } from './cache-directory.js';
 import type { CliIo } from './cli-io.js';
@@ -110,9 +110,6 @@ export async function runMcpCommand(
   return EXIT_CODES.ok;
 }
 
-/** How often a server whose socket another process serves looks whether it is gone. */
-const TAKE_OVER_CHECK_MS = 5_000;
-
 /**
  * The `--resident` runs of its root (a hook's, an orchestrator's CLI), answered from the workspace
  * the server holds for its own calls while its session lasts: one copy of the repository in
@@ -143,6 +140,7 @@ async function serveResidentRuns(
     return;
   }
   const readAtOnce = await isInGitWorkTree(root, signal);
+  const options = readAtOnce ? { ...retrievalOptionsFrom(args), root, cacheDirectory } : undefined;
   // Where another process serves the socket (another session's server, a resident process), this
   // one takes the runs over once that one has stopped and removed it. Its file is watched, never
   // connected to: a connection would keep a resident process from ever idling.
@@ -153,7 +151,7 @@ async function serveResidentRuns(
       root,
       socketPath: socket.socketPath,
       build: io.build ?? io.version,
-      options: readAtOnce ? { ...retrievalOptionsFrom(args), root, cacheDirectory } : undefined,
+      options,
       workspaceCache,
       logger,
       signal,
@@ -162,7 +160,7 @@ async function serveResidentRuns(
       return undefined;
     });
     if (end !== 'taken') return;
-    do await setTimeout(TAKE_OVER_CHECK_MS, undefined, { signal }).catch(() => undefined);
+    do await setTimeout(SOCKET_CHECK_MS, undefined, { signal }).catch(() => undefined);
     while (!signal.aborted && (await inodeOf(socket.socketPath)) !== undefined);
     if (signal.aborted) return;
   }

@@ -46,8 +46,11 @@ export type ResidentEnd = 'idle' | 'socket-gone' | 'other-build' | 'signal' | 't
 
 /** The task it reads the repository with before the first request: any task reads all of it. */
 const PRIME_TASK = 'read the repository';
-/** How often it checks that its socket file is still its own. */
-const SOCKET_CHECK_MS = 5_000;
+/**
+ * How often it checks that its socket file is still its own; an MCP server whose socket another
+ * process serves checks as often whether that one's is gone (src/cli/mcp-command.ts).
+ */
+export const SOCKET_CHECK_MS = 5_000;
 
 export async function serveResident(settings: ResidentSettings): Promise<ResidentEnd> {
   const { logger } = settings;
