@@ -206,7 +206,8 @@ describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 
     const run = await runInProcess([...argv, '--resident'], {
       startInBackground: (command) => void started.push(command),
     });
-    const alone = await runInProcess([...argv, '--no-cache']);
+    /** The same run searching itself, for the tests that compare the two. */
+    const alone = () => runInProcess([...argv, '--no-cache']);
     return { run, started, alone };
   }
 
@@ -237,7 +238,7 @@ describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 
     execFileSync('git', ['init', '-q'], { cwd: root });
     const beside = await besideServer(root, cacheDirectory, '"resident process ready"');
     expect(beside.run.stderr).toContain('answered by the resident process');
-    expect(beside.run.stdout).toBe(beside.alone.stdout);
+    expect(beside.run.stdout).toBe((await beside.alone()).stdout);
     // No process of its own: the server holds the repository already.
     expect(beside.started).toEqual([]);
     expect(beside.call).toContain('src/auth/tokens.ts');
@@ -271,7 +272,7 @@ describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 
     await untilServed(socketPath);
     const after = await residentRun(root, cacheDirectory);
     expect(after.run.stderr).toContain('answered by the resident process');
-    expect(after.run.stdout).toBe(after.alone.stdout);
+    expect(after.run.stdout).toBe((await after.alone()).stdout);
     server.input.end();
     expect(await server.exit).toBe(0);
     expect(existsSync(socketPath)).toBe(false);
