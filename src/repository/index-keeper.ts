@@ -1,6 +1,12 @@
 import type { ListedFile } from '../file-system/tree.js';
 import { StemTable } from '../text/word-postings.js';
-import { indexWords, restoreSource, restoredTexts, type SourceFile } from './source-file.js';
+import {
+  indexWords,
+  restoreSource,
+  restoredTexts,
+  type IndexedWords,
+  type SourceFile,
+} from './source-file.js';
 import { fileKeyOf, unchangedFile, type StoredFile, type StoredIndex } from './word-index.js';
 
 /**
@@ -52,13 +58,7 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
     },
     restore(entry, file, readText) {
       files.set(entry.path, file);
-      const words = {
-        table: stems,
-        postings: file.postings,
-        longLines: file.longLines,
-        symbolStemIds: file.symbolStemIds,
-      };
-      return restoreSource(entry.path, file, words, readText, texts);
+      return restoreSource(entry.path, file, new StoredWords(stems, file), readText, texts);
     },
     result: (read) => ({
       updated: { builtAtMs, stems, files },
@@ -67,4 +67,27 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
       read,
     }),
   };
+}
+
+/**
+ * A stored file's words, taken from it when asked for: a warm run makes one for every file, and
+ * searches the words of only a few thousand.
+ */
+class StoredWords implements IndexedWords {
+  constructor(
+    readonly table: StemTable,
+    private readonly file: StoredFile & { verdict: 'read' },
+  ) {}
+
+  get postings() {
+    return this.file.postings;
+  }
+
+  get longLines() {
+    return this.file.longLines;
+  }
+
+  get symbolStemIds() {
+    return this.file.symbolStemIds;
+  }
 }

@@ -3,6 +3,7 @@ import { FILE_KINDS, type FileKind } from '../contracts/file-kind.js';
 import { StemTable, type WordPostings } from '../text/word-postings.js';
 import type { SymbolStems } from '../text/symbol-stems.js';
 import type { ListedFile } from '../file-system/tree.js';
+import { COUNTS, StoredReadFile, storedFile } from './stored-read-file.js';
 
 /**
  * A repository's stored index: for each file read, what reading it found (its kind, line count,
@@ -79,9 +80,6 @@ export function unchangedFile(
   const stored = index.files.get(path);
   return stored && isUnchangedSince(stored, key, index.builtAtMs) ? stored : undefined;
 }
-
-/** Per read file, before its numbers: how many stems, lines, long lines, symbols, symbol stems. */
-const COUNTS = 5;
 
 /**
  * Numbers a read file's postings take: its counts, then stems, offsets, lines, long lines, and
@@ -322,97 +320,4 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
     stems: new StemTable(stemCount > 0 ? stems : []),
     files,
   };
-}
-
-/** A file's outline in the outlines' section. */
-interface StoredOutline {
-  bytes: Buffer;
-  start: number;
-  end: number;
-}
-
-/** A read file as the index holds it: a class, since a warm run makes one for every file. */
-class StoredReadFile {
-  readonly verdict = 'read';
-  private parsed: Outline | undefined;
-
-  constructor(
-    readonly path: string,
-    readonly size: number,
-    readonly modifiedMs: number,
-    readonly changedMs: number,
-    readonly device: number,
-    readonly inode: number,
-    readonly kind: FileKind,
-    readonly lineCount: number,
-    /** Where the outline is stored, as JSON: cut out of the section only when asked for. */
-    private readonly storedOutline: StoredOutline,
-    readonly postings: WordPostings,
-    readonly longLines: Uint32Array,
-    readonly symbolStemIds: SymbolStems,
-  ) {}
-
-  get outlineBytes(): Uint8Array {
-    const { bytes, start, end } = this.storedOutline;
-    return bytes.subarray(start, end);
-  }
-
-  /** Decoded when first asked for: most files' outlines are never looked at. */
-  get outline(): Outline {
-    const { bytes, start, end } = this.storedOutline;
-    return (this.parsed ??= parseOutline(bytes.toString('utf8', start, end)));
-  }
-}
-
-function storedFile(
-  key: FileKey & { path: string },
-  kind: FileKind,
-  lineCount: number,
-  outline: StoredOutline,
-  numbers: Uint32Array,
-  start: number,
-): StoredFile | undefined {
-  if (start + COUNTS > numbers.length) return undefined;
-  const stemCount = numbers[start] ?? 0;
-  const lineTotal = numbers[start + 1] ?? 0;
-  const longCount = numbers[start + 2] ?? 0;
-  const symbolCount = numbers[start + 3] ?? 0;
-  const symbolStemTotal = numbers[start + 4] ?? 0;
-  let at = start + COUNTS;
-  const next = (size: number) => numbers.subarray(at, (at += size));
-  const stems = next(stemCount);
-  const offsets = next(stemCount + 1);
-  const lines = next(lineTotal);
-  const longLines = next(longCount);
-  const symbolOffsets = next(symbolCount + 1);
-  const symbolIds = next(symbolStemTotal);
-  if (at > numbers.length) return undefined;
-  // Offsets past the ids they index: a damaged index, built again.
-  if (symbolOffsets.some((offset) => offset > symbolStemTotal)) return undefined;
-  const { path, size, modifiedMs, changedMs, device, inode } = key;
-  return new StoredReadFile(
-    path,
-    size,
-    modifiedMs,
-    changedMs,
-    device,
-    inode,
-    kind,
-    lineCount,
-    outline,
-    { stems, offsets, lines },
-    longLines,
-    { offsets: symbolOffsets, ids: symbolIds },
-  );
-}
-
-/** A stored outline; none where it does not parse (the index is written by this code alone). */
-function parseOutline(json: string): Outline {
-  try {
-    const outline = JSON.parse(json) as Outline;
-    if (Array.isArray(outline.imports) && Array.isArray(outline.symbols)) return outline;
-  } catch {
-    // An index written by this code always parses: this one was damaged.
-  }
-  return { imports: [], symbols: [] };
 }

@@ -94,7 +94,8 @@ describe('the stored word index', () => {
     for (const [path, text] of texts) {
       const stored = decoded.files.get(path);
       if (stored?.verdict !== 'read') throw new Error(`${path} not stored`);
-      const words = { table: decoded.stems, ...stored };
+      const { postings, longLines, symbolStemIds } = stored;
+      const words = { table: decoded.stems, postings, longLines, symbolStemIds };
       const restored = restoreSource(path, stored, words, () => text, restoredTexts());
       expect(scanFile(restored, keywords), path).toEqual(
         scanFile(analyzeSource(path, text), keywords),
