@@ -1,6 +1,7 @@
 import type { KeywordPattern } from './keyword.js';
 import type { Workspace } from '../repository/workspace.js';
 import type { StemTable } from '../text/word-postings.js';
+import type { IndexedWords, SourceFile } from '../repository/source-file.js';
 
 /**
  * For a workspace whose every file comes with its words indexed: which files hold each stem, in
@@ -29,31 +30,11 @@ function build(workspace: Workspace): FilesByStem | undefined {
   const { files } = workspace;
   const table: StemTable | undefined = files[0]?.words?.table;
   if (!table || files.some((file) => file.words?.table !== table)) return undefined;
-  // Compressed rows: per stem id, its files are `byText[starts[id]] … byText[starts[id + 1]]`.
-  const starts = new Uint32Array(table.stems.length + 1);
-  for (const file of files)
-    for (const id of file.words?.postings.stems ?? []) starts[id + 1] = (starts[id + 1] ?? 0) + 1;
-  for (let id = 0; id < table.stems.length; id++)
-    starts[id + 1] = (starts[id + 1] ?? 0) + (starts[id] ?? 0);
-  const byText = new Uint32Array(starts[table.stems.length] ?? 0);
-  const next = starts.slice(0, table.stems.length);
-  files.forEach((file, index) => {
-    for (const id of file.words?.postings.stems ?? []) {
-      const at = next[id] ?? 0;
-      byText[at] = index;
-      next[id] = at + 1;
-    }
-  });
-  const byName = new Map<string, number[]>();
-  files.forEach((file, index) => {
-    for (const stems of [file.fileNameStems, file.directoryStems])
-      for (const stem of stems) {
-        const named = byName.get(stem);
-        if (named) {
-          if (named.at(-1) !== index) named.push(index);
-        } else byName.set(stem, [index]);
-      }
-  });
+  const byText = filesByStemId(table, files, [(words) => words.postings.stems]);
+  const byName = filesByStemId(table, files, [
+    (words) => words.nameStemIds,
+    (words) => words.directoryStemIds,
+  ]);
   return {
     candidatesOf(keyword) {
       // A file matches or counts for a keyword only if it holds each of its words, in its text
@@ -69,10 +50,9 @@ function build(workspace: Workspace): FilesByStem | undefined {
       keyword.words.forEach((alternatives, word) => {
         for (const stem of alternatives) {
           const id = table.idOf(stem);
-          if (id !== undefined)
-            for (let at = starts[id] ?? 0; at < (starts[id + 1] ?? 0); at++)
-              mark(byText[at] ?? 0, word);
-          for (const index of byName.get(stem) ?? []) mark(index, word);
+          if (id === undefined) continue;
+          byText(id, (index) => mark(index, word));
+          byName(id, (index) => mark(index, word));
         }
       });
       const candidates: number[] = [];
@@ -81,5 +61,42 @@ function build(workspace: Workspace): FilesByStem | undefined {
       });
       return candidates;
     },
+  };
+}
+
+/**
+ * The files whose ids (`idsOf`, each a list of them) hold each stem id, as compressed rows: per
+ * id, its files are `indexes[starts[id]] … indexes[starts[id + 1]]`, ascending. A file listed
+ * twice for an id (in its name and a directory) is marked twice, which `candidatesOf` counts once.
+ * Indexed loops: this goes over every stem of every file of a warm run.
+ */
+function filesByStemId(
+  table: StemTable,
+  files: readonly SourceFile[],
+  idsOf: readonly ((words: IndexedWords) => Uint32Array)[],
+): (id: number, each: (index: number) => void) => void {
+  const lists = files.map(({ words }) => (words ? idsOf.map((ids) => ids(words)) : []));
+  const stemCount = table.stems.length;
+  const starts = new Uint32Array(stemCount + 1);
+  for (const list of lists)
+    for (const ids of list)
+      for (let at = 0; at < ids.length; at++) {
+        const id = ids[at] ?? 0;
+        starts[id + 1] = (starts[id + 1] ?? 0) + 1;
+      }
+  for (let id = 0; id < stemCount; id++) starts[id + 1] = (starts[id + 1] ?? 0) + (starts[id] ?? 0);
+  const indexes = new Uint32Array(starts[stemCount] ?? 0);
+  const next = starts.slice(0, stemCount);
+  lists.forEach((list, index) => {
+    for (const ids of list)
+      for (let at = 0; at < ids.length; at++) {
+        const id = ids[at] ?? 0;
+        const place = next[id] ?? 0;
+        indexes[place] = index;
+        next[id] = place + 1;
+      }
+  });
+  return (id, each) => {
+    for (let at = starts[id] ?? 0; at < (starts[id + 1] ?? 0); at++) each(indexes[at] ?? 0);
   };
 }

@@ -54,6 +54,8 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
         postings: words.postings,
         longLines: words.longLines,
         symbolStemIds: words.symbolStemIds,
+        nameStemIds: words.nameStemIds,
+        directoryStemIds: words.directoryStemIds,
       });
     },
     restore(entry, file, readText) {
@@ -89,5 +91,13 @@ class StoredWords implements IndexedWords {
 
   get symbolStemIds() {
     return this.file.symbolStemIds;
+  }
+
+  get nameStemIds() {
+    return this.file.nameStemIds;
+  }
+
+  get directoryStemIds() {
+    return this.file.directoryStemIds;
   }
 }

@@ -43,6 +43,9 @@ export interface IndexedWords {
   longLines: Uint32Array;
   /** The stems of the outline's symbols' names, in its order. */
   symbolStemIds: SymbolStems;
+  /** `fileNameStems` and `directoryStems`, as ids: a warm run finds no file's name stems itself. */
+  nameStemIds: Uint32Array;
+  directoryStemIds: Uint32Array;
 }
 
 // `a.test.ts` is looked for in the file name only, each directory's name scanned once: a search
@@ -187,13 +190,27 @@ abstract class FileOfWorkspace implements SourceFile {
   abstract readonly kind: FileKind;
   abstract readonly lineCount: number;
   abstract readonly text: string;
-  readonly fileNameStems: ReadonlySet<string>;
-  readonly directoryStems: ReadonlySet<string>;
   private cachedOutline: Outline | undefined;
+  private nameStems: ReadonlySet<string> | undefined;
+  private folderStems: ReadonlySet<string> | undefined;
 
-  constructor(readonly path: string) {
-    this.fileNameStems = fileNameStemsOf(withoutLastExtension(posix.basename(path)));
-    this.directoryStems = directoryStemsOf(posix.dirname(path));
+  constructor(readonly path: string) {}
+
+  /** Found on first use: a warm run makes a file for every one listed, and searches a few. */
+  get fileNameStems(): ReadonlySet<string> {
+    return (this.nameStems ??= this.findNameStems());
+  }
+
+  get directoryStems(): ReadonlySet<string> {
+    return (this.folderStems ??= this.findDirectoryStems());
+  }
+
+  protected findNameStems(): ReadonlySet<string> {
+    return fileNameStemsOf(withoutLastExtension(posix.basename(this.path)));
+  }
+
+  protected findDirectoryStems(): ReadonlySet<string> {
+    return directoryStemsOf(posix.dirname(this.path));
   }
 
   /** The text, with its lines and line starts kept beside it for as long as it is. */
@@ -354,6 +371,14 @@ class RestoredSource extends FileOfWorkspace {
     return this.stored.outline;
   }
 
+  protected override findNameStems(): ReadonlySet<string> {
+    return stemsOfIds(this.words.nameStemIds, this.words.table);
+  }
+
+  protected override findDirectoryStems(): ReadonlySet<string> {
+    return stemsOfIds(this.words.directoryStemIds, this.words.table);
+  }
+
   get text(): string {
     return this.held().text;
   }
@@ -373,9 +398,12 @@ export function restoreSource(
   return new RestoredSource(path, stored, words, readText, texts);
 }
 
-/** A file's words by line and its symbols' stems, for a stored index: what searches of it find. */
+/**
+ * A file's words by line, its symbols' stems and its name's, for a stored index: what searches of
+ * it find.
+ */
 export function indexWords(
-  file: Pick<SourceFile, 'text' | 'outline'>,
+  file: Pick<SourceFile, 'text' | 'outline' | 'fileNameStems' | 'directoryStems'>,
   table: StemTable,
 ): IndexedWords {
   return {
@@ -386,5 +414,13 @@ export function indexWords(
       file.outline.symbols.map((symbol) => stemsOfIdentifier(symbol.name)),
       table,
     ),
+    nameStemIds: idsOf(file.fileNameStems, table),
+    directoryStemIds: idsOf(file.directoryStems, table),
   };
 }
+
+const idsOf = (stems: ReadonlySet<string>, table: StemTable) =>
+  Uint32Array.from(stems, (word) => table.intern(word));
+
+const stemsOfIds = (ids: Uint32Array, table: StemTable): ReadonlySet<string> =>
+  new Set(Array.from(ids, (id) => table.stems[id] ?? ''));

@@ -10,8 +10,11 @@ import type { FileKey, StoredFile } from './word-index.js';
  * a few thousand.
  */
 
-/** Per read file, before its numbers: how many stems, lines, long lines, symbols, symbol stems. */
-export const COUNTS = 5;
+/**
+ * Per read file, before its numbers: how many stems, lines, long lines, symbols, symbol stems,
+ * file name stems and directory stems.
+ */
+export const COUNTS = 7;
 
 /** A file's outline in the outlines' section. */
 interface StoredOutline {
@@ -61,31 +64,41 @@ export class StoredReadFile {
   }
 
   get longLines(): Uint32Array {
-    const { numbers, linesAt, lineTotal, longCount } = this.numbers;
-    return numbers.subarray(linesAt + lineTotal, linesAt + lineTotal + longCount);
+    const { numbers, longAt, symbolOffsetsAt } = this.numbers;
+    return numbers.subarray(longAt, symbolOffsetsAt);
   }
 
   get symbolStemIds(): SymbolStems {
-    const { numbers, linesAt, lineTotal, longCount, symbolCount, symbolStemTotal } = this.numbers;
-    const offsetsAt = linesAt + lineTotal + longCount;
-    const idsAt = offsetsAt + symbolCount + 1;
+    const { numbers, symbolOffsetsAt, symbolIdsAt, namesAt } = this.numbers;
     return {
-      offsets: numbers.subarray(offsetsAt, idsAt),
-      ids: numbers.subarray(idsAt, idsAt + symbolStemTotal),
+      offsets: numbers.subarray(symbolOffsetsAt, symbolIdsAt),
+      ids: numbers.subarray(symbolIdsAt, namesAt),
     };
+  }
+
+  get nameStemIds(): Uint32Array {
+    const { numbers, namesAt, directoriesAt } = this.numbers;
+    return numbers.subarray(namesAt, directoriesAt);
+  }
+
+  get directoryStemIds(): Uint32Array {
+    const { numbers, directoriesAt, end } = this.numbers;
+    return numbers.subarray(directoriesAt, end);
   }
 }
 
-/** Where a read file's numbers are in the postings' section. */
+/** Where each part of a read file's numbers starts in the postings' section, and where they end. */
 interface StoredNumbers {
   numbers: Uint32Array;
   stemsAt: number;
-  stemCount: number;
+  offsetsAt: number;
   linesAt: number;
-  lineTotal: number;
-  longCount: number;
-  symbolCount: number;
-  symbolStemTotal: number;
+  longAt: number;
+  symbolOffsetsAt: number;
+  symbolIdsAt: number;
+  namesAt: number;
+  directoriesAt: number;
+  end: number;
 }
 
 /** A stored file's postings, each part viewed when first asked for. */
@@ -95,18 +108,18 @@ class StoredPostings implements WordPostings {
   constructor(private readonly at: StoredNumbers) {}
 
   get stems(): Uint32Array {
-    const { numbers, stemsAt, stemCount } = this.at;
-    return (this.viewedStems ??= numbers.subarray(stemsAt, stemsAt + stemCount));
+    const { numbers, stemsAt, offsetsAt } = this.at;
+    return (this.viewedStems ??= numbers.subarray(stemsAt, offsetsAt));
   }
 
   get offsets(): Uint32Array {
-    const { numbers, stemsAt, stemCount } = this.at;
-    return numbers.subarray(stemsAt + stemCount, stemsAt + stemCount * 2 + 1);
+    const { numbers, offsetsAt, linesAt } = this.at;
+    return numbers.subarray(offsetsAt, linesAt);
   }
 
   get lines(): Uint32Array {
-    const { numbers, linesAt, lineTotal } = this.at;
-    return numbers.subarray(linesAt, linesAt + lineTotal);
+    const { numbers, linesAt, longAt } = this.at;
+    return numbers.subarray(linesAt, longAt);
   }
 }
 
@@ -119,20 +132,21 @@ export function storedFile(
   start: number,
 ): StoredFile | undefined {
   if (start + COUNTS > numbers.length) return undefined;
-  const stemCount = numbers[start] ?? 0;
-  const lineTotal = numbers[start + 1] ?? 0;
-  const longCount = numbers[start + 2] ?? 0;
-  const symbolCount = numbers[start + 3] ?? 0;
-  const symbolStemTotal = numbers[start + 4] ?? 0;
+  const count = (at: number) => numbers[start + at] ?? 0;
   const stemsAt = start + COUNTS;
-  const linesAt = stemsAt + stemCount * 2 + 1;
-  const symbolOffsetsAt = linesAt + lineTotal + longCount;
-  const end = symbolOffsetsAt + symbolCount + 1 + symbolStemTotal;
+  const offsetsAt = stemsAt + count(0);
+  const linesAt = offsetsAt + count(0) + 1;
+  const longAt = linesAt + count(1);
+  const symbolOffsetsAt = longAt + count(2);
+  const symbolIdsAt = symbolOffsetsAt + count(3) + 1;
+  const namesAt = symbolIdsAt + count(4);
+  const directoriesAt = namesAt + count(5);
+  const end = directoriesAt + count(6);
   if (end > numbers.length) return undefined;
   // Offsets past the ids they index: a damaged index, built again. Checked in place, with no
   // view made: this runs for every file of the index.
-  for (let at = symbolOffsetsAt; at <= symbolOffsetsAt + symbolCount; at++)
-    if ((numbers[at] ?? 0) > symbolStemTotal) return undefined;
+  for (let at = symbolOffsetsAt; at < symbolIdsAt; at++)
+    if ((numbers[at] ?? 0) > count(4)) return undefined;
   const { path, size, modifiedMs, changedMs, device, inode } = key;
   return new StoredReadFile(
     path,
@@ -147,12 +161,14 @@ export function storedFile(
     {
       numbers,
       stemsAt,
-      stemCount,
+      offsetsAt,
       linesAt,
-      lineTotal,
-      longCount,
-      symbolCount,
-      symbolStemTotal,
+      longAt,
+      symbolOffsetsAt,
+      symbolIdsAt,
+      namesAt,
+      directoriesAt,
+      end,
     },
   );
 }

@@ -13,7 +13,7 @@ import { COUNTS, StoredReadFile, storedFile } from './stored-read-file.js';
  * Bump `INDEX_FORMAT` whenever what is stored, or how a file is analysed, changes: an index of
  * another format is not read (test/unit/word-index.test.ts fails until it is bumped).
  */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 
 const MAGIC = 0x49525749; // "IRWI"
 
@@ -37,6 +37,8 @@ export type StoredFile = FileKey & { path: string } & (
         readonly postings: WordPostings;
         readonly longLines: Uint32Array;
         readonly symbolStemIds: SymbolStems;
+        readonly nameStemIds: Uint32Array;
+        readonly directoryStemIds: Uint32Array;
       }
   );
 
@@ -82,8 +84,8 @@ export function unchangedFile(
 }
 
 /**
- * Numbers a read file's postings take: its counts, then stems, offsets, lines, long lines, and
- * its symbols' stems (offsets, ids).
+ * Numbers a read file's postings take: its counts, then stems, offsets, lines, long lines, its
+ * symbols' stems (offsets, ids), and its file name's and directories' stems.
  */
 const postingsLength = (file: Extract<StoredFile, { verdict: 'read' }>) =>
   COUNTS +
@@ -92,7 +94,9 @@ const postingsLength = (file: Extract<StoredFile, { verdict: 'read' }>) =>
   file.postings.lines.length +
   file.longLines.length +
   file.symbolStemIds.offsets.length +
-  file.symbolStemIds.ids.length;
+  file.symbolStemIds.ids.length +
+  file.nameStemIds.length +
+  file.directoryStemIds.length;
 
 const VERDICTS = ['read', 'binary', 'minified'] as const;
 const HEADER_BYTES = 24;
@@ -186,10 +190,12 @@ export function indexChunks(index: StoredIndex): { bytes: number; chunks: Iterab
           file.longLines.length,
           symbols.offsets.length - 1,
           symbols.ids.length,
+          file.nameStemIds.length,
+          file.directoryStemIds.length,
         ),
       );
-      for (const part of [stems, offsets, lines, file.longLines, symbols.offsets, symbols.ids])
-        yield bytesOf(part);
+      const parts = [stems, offsets, lines, file.longLines, symbols.offsets, symbols.ids];
+      for (const part of [...parts, file.nameStemIds, file.directoryStemIds]) yield bytesOf(part);
     }
   }
   const paths = Buffer.from(files.map((file) => file.path).join('\0'));

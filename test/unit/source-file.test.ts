@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeSource, restoreSource, restoredTexts } from '../../src/repository/source-file.js';
+import {
+  analyzeSource,
+  indexWords,
+  restoreSource,
+  restoredTexts,
+} from '../../src/repository/source-file.js';
 import { StemTable } from '../../src/text/word-postings.js';
 import { stem } from '../../src/text/stem.js';
 import { type FileKind } from '../../src/contracts/file-kind.js';
@@ -108,7 +113,24 @@ describe('restoreSource: its text', () => {
     postings: { stems: new Uint32Array(0), offsets: Uint32Array.of(0), lines: new Uint32Array(0) },
     longLines: new Uint32Array(0),
     symbolStemIds: { offsets: Uint32Array.of(0), ids: new Uint32Array(0) },
+    nameStemIds: new Uint32Array(0),
+    directoryStemIds: new Uint32Array(0),
   };
+
+  it('has the name stems of its stored ids, with no text read, and finds none itself', () => {
+    const read = analyzeSource('lib/session-store.ts', '');
+    const ids = indexWords(read, new StemTable());
+    const noText = () => {
+      throw new Error('read');
+    };
+    // Stored for the path it had when the index was built: what a warm run takes as it is.
+    const file = restoreSource('api/route-handler.ts', stored, ids, noText, restoredTexts());
+    expect([[...file.fileNameStems], [...file.directoryStems]]).toEqual([
+      [...read.fileNameStems],
+      [...read.directoryStems],
+    ]);
+    expect([...read.directoryStems]).toEqual(['lib']);
+  });
 
   it('is read when first asked for, and kept while it is among the texts read last', () => {
     let reads = 0;

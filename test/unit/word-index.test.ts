@@ -33,7 +33,7 @@ function exampleIndex(): { index: StoredIndex; texts: Map<string, string> } {
   const texts = new Map<string, string>();
   for (const path of fastGlob.sync('**/*', { cwd: EXAMPLE, dot: true }).sort()) {
     const file = analyzeSource(path, readFileSync(join(EXAMPLE, path), 'utf8'));
-    const { postings, longLines, symbolStemIds } = indexWords(file, stems);
+    const words = indexWords(file, stems);
     texts.set(path, file.text);
     const { kind, lineCount, outline } = file;
     files.set(path, {
@@ -43,9 +43,7 @@ function exampleIndex(): { index: StoredIndex; texts: Map<string, string> } {
       kind,
       lineCount,
       outline,
-      postings,
-      longLines,
-      symbolStemIds,
+      ...words,
     });
   }
   files.set('logo.png', { path: 'logo.png', ...KEY, verdict: 'binary' });
@@ -65,6 +63,8 @@ function described(file: StoredFile, stems: StemTable) {
       [...lines.subarray(offsets[index], offsets[index + 1])],
     ]),
     longLines: [...file.longLines],
+    nameStems: [...file.nameStemIds].map((id) => stems.stems[id]),
+    directoryStems: [...file.directoryStemIds].map((id) => stems.stems[id]),
     symbolStems: [...file.symbolStemIds.offsets.subarray(0, -1)].map((start, index) =>
       [...file.symbolStemIds.ids.subarray(start, file.symbolStemIds.offsets[index + 1])].map(
         (id) => stems.stems[id],
@@ -94,8 +94,11 @@ describe('the stored word index', () => {
     for (const [path, text] of texts) {
       const stored = decoded.files.get(path);
       if (stored?.verdict !== 'read') throw new Error(`${path} not stored`);
-      const { postings, longLines, symbolStemIds } = stored;
-      const words = { table: decoded.stems, postings, longLines, symbolStemIds };
+      const { postings, longLines, symbolStemIds, nameStemIds, directoryStemIds } = stored;
+      const words = {
+        table: decoded.stems,
+        ...{ postings, longLines, symbolStemIds, nameStemIds, directoryStemIds },
+      };
       const restored = restoreSource(path, stored, words, () => text, restoredTexts());
       expect(scanFile(restored, keywords), path).toEqual(
         scanFile(analyzeSource(path, text), keywords),
@@ -169,8 +172,8 @@ describe('the stored word index', () => {
     ]);
     const digest = createHash('sha256').update(JSON.stringify(analysis)).digest('hex');
     expect({ format: INDEX_FORMAT, digest: digest.slice(0, 16) }).toEqual({
-      format: 3,
-      digest: '3e300d304bb97ab4',
+      format: 4,
+      digest: '3749956714e08e34',
     });
   });
 });
