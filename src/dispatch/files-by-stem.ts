@@ -1,7 +1,7 @@
 import type { KeywordPattern } from './keyword.js';
 import type { Workspace } from '../repository/workspace.js';
 import type { StemTable } from '../text/word-postings.js';
-import type { IndexedWords, SourceFile } from '../repository/source-file.js';
+import { forEachInRow, stemRows } from '../text/stem-rows.js';
 
 /**
  * For a workspace whose every file comes with its words indexed: which files hold each stem, in
@@ -30,11 +30,36 @@ function build(workspace: Workspace): FilesByStem | undefined {
   const { files } = workspace;
   const table: StemTable | undefined = files[0]?.words?.table;
   if (!table || files.some((file) => file.words?.table !== table)) return undefined;
-  const byText = filesByStemId(table, files, [(words) => words.postings.stems]);
-  const byName = filesByStemId(table, files, [
-    (words) => words.nameStemIds,
-    (words) => words.directoryStemIds,
-  ]);
+  // Files restored from a stored index are looked up in its rows, by their places there; the
+  // others (read in this run) in rows made of their own ids.
+  const stored = files.find((file) => file.words?.stored)?.words?.stored?.rows;
+  const byPlace = new Int32Array(stored?.files ?? 0).fill(-1);
+  const others: number[] = [];
+  files.forEach((file, index) => {
+    const place = file.words?.stored;
+    if (place && place.rows === stored) byPlace[place.place] = index;
+    else others.push(index);
+  });
+  const wordsOf = (at: number) => files[others[at] ?? -1]?.words;
+  const otherRows = {
+    words: stemRows(table.stems.length, others.length, (at) => {
+      const words = wordsOf(at);
+      return words ? [words.postings.stems] : [];
+    }),
+    names: stemRows(table.stems.length, others.length, (at) => {
+      const words = wordsOf(at);
+      return words ? [words.nameStemIds, words.directoryStemIds] : [];
+    }),
+  };
+  /** Each file holding stem `id` in its words or (`names`) its file name or directories. */
+  const filesHolding = (id: number, part: 'words' | 'names', each: (index: number) => void) => {
+    if (stored)
+      forEachInRow(stored[part], id, (place) => {
+        const index = byPlace[place] ?? -1;
+        if (index >= 0) each(index);
+      });
+    forEachInRow(otherRows[part], id, (at) => each(others[at] ?? 0));
+  };
   return {
     candidatesOf(keyword) {
       // A file matches or counts for a keyword only if it holds each of its words, in its text
@@ -51,8 +76,8 @@ function build(workspace: Workspace): FilesByStem | undefined {
         for (const stem of alternatives) {
           const id = table.idOf(stem);
           if (id === undefined) continue;
-          byText(id, (index) => mark(index, word));
-          byName(id, (index) => mark(index, word));
+          filesHolding(id, 'words', (index) => mark(index, word));
+          filesHolding(id, 'names', (index) => mark(index, word));
         }
       });
       const candidates: number[] = [];
@@ -61,42 +86,5 @@ function build(workspace: Workspace): FilesByStem | undefined {
       });
       return candidates;
     },
-  };
-}
-
-/**
- * The files whose ids (`idsOf`, each a list of them) hold each stem id, as compressed rows: per
- * id, its files are `indexes[starts[id]] … indexes[starts[id + 1]]`, ascending. A file listed
- * twice for an id (in its name and a directory) is marked twice, which `candidatesOf` counts once.
- * Indexed loops: this goes over every stem of every file of a warm run.
- */
-function filesByStemId(
-  table: StemTable,
-  files: readonly SourceFile[],
-  idsOf: readonly ((words: IndexedWords) => Uint32Array)[],
-): (id: number, each: (index: number) => void) => void {
-  const lists = files.map(({ words }) => (words ? idsOf.map((ids) => ids(words)) : []));
-  const stemCount = table.stems.length;
-  const starts = new Uint32Array(stemCount + 1);
-  for (const list of lists)
-    for (const ids of list)
-      for (let at = 0; at < ids.length; at++) {
-        const id = ids[at] ?? 0;
-        starts[id + 1] = (starts[id + 1] ?? 0) + 1;
-      }
-  for (let id = 0; id < stemCount; id++) starts[id + 1] = (starts[id + 1] ?? 0) + (starts[id] ?? 0);
-  const indexes = new Uint32Array(starts[stemCount] ?? 0);
-  const next = starts.slice(0, stemCount);
-  lists.forEach((list, index) => {
-    for (const ids of list)
-      for (let at = 0; at < ids.length; at++) {
-        const id = ids[at] ?? 0;
-        const place = next[id] ?? 0;
-        indexes[place] = index;
-        next[id] = place + 1;
-      }
-  });
-  return (id, each) => {
-    for (let at = starts[id] ?? 0; at < (starts[id + 1] ?? 0); at++) each(indexes[at] ?? 0);
   };
 }

@@ -60,7 +60,9 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
     },
     restore(entry, file, readText) {
       files.set(entry.path, file);
-      return restoreSource(entry.path, file, new StoredWords(stems, file), readText, texts);
+      const rows = stored?.rows;
+      const place = rows && file.place !== undefined ? { place: file.place, rows } : undefined;
+      return restoreSource(entry.path, file, new StoredWords(stems, file, place), readText, texts);
     },
     result: (read) => ({
       updated: { builtAtMs, stems, files },
@@ -79,6 +81,7 @@ class StoredWords implements IndexedWords {
   constructor(
     readonly table: StemTable,
     private readonly file: StoredFile & { verdict: 'read' },
+    readonly stored: IndexedWords['stored'],
   ) {}
 
   get postings() {

@@ -8,6 +8,7 @@ import { symbolStemsOf, type SymbolStems } from '../text/symbol-stems.js';
 import { extractOutline, hasOutline, type Outline } from '../structure/outline.js';
 import { type FileKind } from '../contracts/file-kind.js';
 import { RecentTexts, type HeldText } from './recent-texts.js';
+import type { StoredRows } from './word-index.js';
 
 /** A file read once per run, with the small indexes every cycle's matching reuses. */
 export interface SourceFile {
@@ -46,6 +47,8 @@ export interface IndexedWords {
   /** `fileNameStems` and `directoryStems`, as ids: a warm run finds no file's name stems itself. */
   nameStemIds: Uint32Array;
   directoryStemIds: Uint32Array;
+  /** Where a stored index's rows (of files by stem) have this file, for one read from it. */
+  stored?: { place: number; rows: StoredRows } | undefined;
 }
 
 // `a.test.ts` is looked for in the file name only, each directory's name scanned once: a search

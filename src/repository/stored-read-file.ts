@@ -36,6 +36,7 @@ export class StoredReadFile {
     readonly changedMs: number,
     readonly device: number,
     readonly inode: number,
+    readonly place: number,
     readonly kind: FileKind,
     readonly lineCount: number,
     /** Where the outline is stored, as JSON: cut out of the section only when asked for. */
@@ -125,6 +126,7 @@ class StoredPostings implements WordPostings {
 
 export function storedFile(
   key: FileKey & { path: string },
+  place: number,
   kind: FileKind,
   lineCount: number,
   outline: StoredOutline,
@@ -155,6 +157,7 @@ export function storedFile(
     changedMs,
     device,
     inode,
+    place,
     kind,
     lineCount,
     outline,

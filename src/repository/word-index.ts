@@ -1,6 +1,7 @@
 import type { Outline } from '../structure/outline.js';
 import { FILE_KINDS, type FileKind } from '../contracts/file-kind.js';
 import { StemTable, type WordPostings } from '../text/word-postings.js';
+import { areStemRows, stemRows, type StemRows } from '../text/stem-rows.js';
 import type { SymbolStems } from '../text/symbol-stems.js';
 import type { ListedFile } from '../file-system/tree.js';
 import { COUNTS, StoredReadFile, storedFile } from './stored-read-file.js';
@@ -13,7 +14,7 @@ import { COUNTS, StoredReadFile, storedFile } from './stored-read-file.js';
  * Bump `INDEX_FORMAT` whenever what is stored, or how a file is analysed, changes: an index of
  * another format is not read (test/unit/word-index.test.ts fails until it is bumped).
  */
-export const INDEX_FORMAT = 4;
+export const INDEX_FORMAT = 5;
 
 const MAGIC = 0x49525749; // "IRWI"
 
@@ -39,6 +40,8 @@ export type StoredFile = FileKey & { path: string } & (
         readonly symbolStemIds: SymbolStems;
         readonly nameStemIds: Uint32Array;
         readonly directoryStemIds: Uint32Array;
+        /** Its place among the files of the index it was read from (`StoredRows`). */
+        readonly place?: number;
       }
   );
 
@@ -47,6 +50,18 @@ export interface StoredIndex {
   builtAtMs: number;
   stems: StemTable;
   files: ReadonlyMap<string, StoredFile>;
+  /**
+   * Read from an index: which of its files hold each stem, in their words and in their names,
+   * by their places among `files` (`StoredPlace`). Written from the files' own ids.
+   */
+  rows?: StoredRows | undefined;
+}
+
+/** The rows of a stored index, and how many files it has (places are below that). */
+export interface StoredRows {
+  words: StemRows;
+  names: StemRows;
+  files: number;
 }
 
 /** A file whose modification is this close to a listing may have changed unseen since. */
@@ -135,8 +150,9 @@ const bytesOf = (numbers: Uint32Array | Float64Array) =>
 /**
  * The index, as chunks of bytes to write one after another: a header (magic, format, counts,
  * build time), then sections, each its length and its bytes: the paths and the stems
- * (NUL-separated), the files' keys and numbers, their outlines (JSON, one after the other) and
- * their postings (32-bit numbers). An index of a large repository is 100 MB and more: it is
+ * (NUL-separated), the files' keys and numbers, their outlines (JSON, one after the other),
+ * their postings (32-bit numbers), and the rows of the files holding each stem in their words
+ * and in their names (`StoredRows`). An index of a large repository is 100 MB and more: it is
  * written without a second copy of it in memory.
  */
 export function indexChunks(index: StoredIndex): { bytes: number; chunks: Iterable<Uint8Array> } {
@@ -200,6 +216,21 @@ export function indexChunks(index: StoredIndex): { bytes: number; chunks: Iterab
   }
   const paths = Buffer.from(files.map((file) => file.path).join('\0'));
   const stems = Buffer.from(index.stems.stems.join('\0'));
+  const stemCount = index.stems.stems.length;
+  const read = (at: number) => {
+    const file = files[at];
+    return file?.verdict === 'read' ? file : undefined;
+  };
+  const rows = [
+    stemRows(stemCount, files.length, (at) => {
+      const file = read(at);
+      return file ? [file.postings.stems] : [];
+    }),
+    stemRows(stemCount, files.length, (at) => {
+      const file = read(at);
+      return file ? [file.nameStemIds, file.directoryStemIds] : [];
+    }),
+  ].flatMap(({ starts, items }) => [starts, items]);
   const lengths = [
     paths.length,
     stems.length,
@@ -207,6 +238,7 @@ export function indexChunks(index: StoredIndex): { bytes: number; chunks: Iterab
     meta.byteLength,
     outlineBytes,
     total * 4,
+    ...rows.map((part) => part.byteLength),
   ];
   return {
     bytes: HEADER_BYTES + lengths.reduce((sum, length) => sum + 8 + padded(length), 0),
@@ -219,6 +251,7 @@ export function indexChunks(index: StoredIndex): { bytes: number; chunks: Iterab
         yield* section(meta.byteLength, [bytesOf(meta)]);
         yield* section(outlineBytes, outlines);
         yield* section(total * 4, postings());
+        for (const part of rows) yield* section(part.byteLength, [bytesOf(part)]);
       })(),
     ),
   };
@@ -287,6 +320,13 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
   const outlines = section();
   const postingsPart = section();
   const postings = view(postingsPart, Uint32Array, 4, postingsPart.length / 4);
+  const numbers = () => {
+    const part = section();
+    return view(part, Uint32Array, 4, part.length / 4);
+  };
+  const words = { starts: numbers(), items: numbers() };
+  const names = { starts: numbers(), items: numbers() };
+  if (!areStemRows(words, stemCount) || !areStemRows(names, stemCount)) fail('rows differ');
   if (paths.length !== fileCount && fileCount > 0) fail('paths and files differ');
   if (stems.length !== stemCount && stemCount > 0) fail('stems differ');
   const files = new Map<string, StoredFile>();
@@ -317,7 +357,7 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
       files.set(key.path, { ...key, verdict: verdict === 'binary' ? 'binary' : 'minified' });
       continue;
     }
-    const stored = storedFile(key, kind ?? 'source', lineCount, outline, postings, postingsAt);
+    const stored = storedFile(key, at, kind ?? 'source', lineCount, outline, postings, postingsAt);
     if (!stored) fail('postings out of bounds');
     else files.set(key.path, stored);
   }
@@ -325,5 +365,6 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
     builtAtMs: bytes.readDoubleLE(16),
     stems: new StemTable(stemCount > 0 ? stems : []),
     files,
+    rows: { words, names, files: fileCount },
   };
 }

@@ -5,6 +5,10 @@ import { matchWorkspace, weighKeywords } from '../../src/dispatch/match.js';
 import { analyzeSource, indexWords, type SourceFile } from '../../src/repository/source-file.js';
 import type { Workspace } from '../../src/repository/workspace.js';
 import { StemTable } from '../../src/text/word-postings.js';
+import { keepIndex } from '../../src/repository/index-keeper.js';
+import { decodeIndex, encodeIndex } from '../../src/repository/word-index.js';
+
+const KEY = { size: 10, modifiedMs: 1_000, changedMs: 1_000 };
 
 const FILES: Record<string, string> = {
   'src/auth/session.ts': 'export function refreshToken() {\n  // the token expiry is checked\n}\n',
@@ -21,6 +25,29 @@ function workspaceOf(indexed: boolean): Workspace {
     const file = analyzeSource(path, text);
     if (indexed) file.words = indexWords(file, table);
     return file;
+  });
+  return { files } as unknown as Workspace;
+}
+
+/**
+ * The files as a warm run has them: restored from a stored index written and read back (found
+ * through its rows), but for `changed`, read again in the run (found through its own ids).
+ */
+function restoredWorkspace(changed: string): Workspace {
+  const entryOf = (path: string) => ({ path, identity: undefined, ...KEY });
+  const written = keepIndex(undefined, 10_000);
+  for (const [path, text] of Object.entries(FILES))
+    written.recordRead(entryOf(path), analyzeSource(path, text));
+  const stored = decodeIndex(encodeIndex(written.result(1).updated));
+  const keeper = keepIndex(stored, 10_000);
+  const files = Object.entries(FILES).map(([path, text]) => {
+    const file = stored.files.get(path);
+    if (path === changed || file?.verdict !== 'read') {
+      const read = analyzeSource(path, text);
+      keeper.recordRead(entryOf(path), read);
+      return read;
+    }
+    return keeper.restore(entryOf(path), file, () => text);
   });
   return { files } as unknown as Workspace;
 }
@@ -43,6 +70,21 @@ describe('filesByStemOf', () => {
     const workspace = workspaceOf(true);
     const candidates = filesByStemOf(workspace)?.candidatesOf(pattern(keyword)) ?? [];
     expect(candidates.map((index) => workspace.files[index]?.path)).toEqual(paths);
+  });
+
+  it("finds through a stored index's rows what it finds through the files' own ids", () => {
+    const keywords = ['token expiry', 'expiry clock', 'token', 'auth token', 'token cache'];
+    const indexed = workspaceOf(true);
+    for (const changed of ['src/auth/token.ts', 'docs/guide.md', 'none']) {
+      const restored = restoredWorkspace(changed);
+      expect(restored.files.filter((file) => file.words?.stored).length).toBe(
+        changed === 'none' ? 5 : 4,
+      );
+      for (const keyword of keywords)
+        expect(filesByStemOf(restored)?.candidatesOf(pattern(keyword)), keyword).toEqual(
+          filesByStemOf(indexed)?.candidatesOf(pattern(keyword)),
+        );
+    }
   });
 
   it('finds through the index what a search of the texts finds', async () => {

@@ -22,6 +22,7 @@ import {
   type StoredIndex,
 } from '../../src/repository/word-index.js';
 import { StemTable } from '../../src/text/word-postings.js';
+import { forEachInRow } from '../../src/text/stem-rows.js';
 
 const EXAMPLE = join(import.meta.dirname, '../fixtures/example-service');
 const KEY = { size: 10, modifiedMs: 1_000, changedMs: 1_000, device: 1, inode: 2 };
@@ -84,6 +85,15 @@ describe('the stored word index', () => {
     // Its size is known before it is written (the cache's bound is checked first).
     expect(indexChunks(index).bytes).toBe(bytes.length);
     expect([...decoded.files.keys()]).toEqual([...index.files.keys()]);
+    // Its rows of files by stem are read back as they were written.
+    expect(decodeIndex(encodeIndex(decoded)).rows).toEqual(decoded.rows);
+    expect(decoded.rows?.files).toBe(index.files.size);
+    // A file is in the rows of its name's stems, by its place among the index's files.
+    const place = [...decoded.files.keys()].indexOf('src/auth/session-manager.ts');
+    const sessionId = decoded.stems.idOf('session') ?? -1;
+    const holding: number[] = [];
+    if (decoded.rows) forEachInRow(decoded.rows.names, sessionId, (item) => holding.push(item));
+    expect(holding).toContain(place);
     for (const [path, file] of index.files) {
       const read = decoded.files.get(path);
       expect(read && described(read, decoded.stems)).toEqual(described(file, index.stems));
@@ -172,7 +182,7 @@ describe('the stored word index', () => {
     ]);
     const digest = createHash('sha256').update(JSON.stringify(analysis)).digest('hex');
     expect({ format: INDEX_FORMAT, digest: digest.slice(0, 16) }).toEqual({
-      format: 4,
+      format: 5,
       digest: '3749956714e08e34',
     });
   });
