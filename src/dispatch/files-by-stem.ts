@@ -32,12 +32,12 @@ function build(workspace: Workspace): FilesByStem | undefined {
   if (!table || files.some((file) => file.words?.table !== table)) return undefined;
   // Files restored from a stored index are looked up in its rows, by their places there; the
   // others (read in this run) in rows made of their own ids.
-  const stored = files.find((file) => file.words?.stored)?.words?.stored?.rows;
-  const byPlace = new Int32Array(stored?.files ?? 0).fill(-1);
+  const storedRows = files.find((file) => file.words?.stored)?.words?.stored?.rows;
+  const byPlace = new Int32Array(storedRows?.files ?? 0).fill(-1);
   const others: number[] = [];
   files.forEach((file, index) => {
-    const place = file.words?.stored;
-    if (place && place.rows === stored) byPlace[place.place] = index;
+    const stored = file.words?.stored;
+    if (stored && stored.rows === storedRows) byPlace[stored.place] = index;
     else others.push(index);
   });
   const wordsOf = (at: number) => files[others[at] ?? -1]?.words;
@@ -53,8 +53,8 @@ function build(workspace: Workspace): FilesByStem | undefined {
   };
   /** Each file holding stem `id` in its words or (`names`) its file name or directories. */
   const filesHolding = (id: number, part: 'words' | 'names', each: (index: number) => void) => {
-    if (stored)
-      forEachInRow(stored[part], id, (place) => {
+    if (storedRows)
+      forEachInRow(storedRows[part], id, (place) => {
         const index = byPlace[place] ?? -1;
         if (index >= 0) each(index);
       });

@@ -194,18 +194,18 @@ abstract class FileOfWorkspace implements SourceFile {
   abstract readonly lineCount: number;
   abstract readonly text: string;
   private cachedOutline: Outline | undefined;
-  private nameStems: ReadonlySet<string> | undefined;
-  private folderStems: ReadonlySet<string> | undefined;
+  private cachedNameStems: ReadonlySet<string> | undefined;
+  private cachedDirectoryStems: ReadonlySet<string> | undefined;
 
   constructor(readonly path: string) {}
 
   /** Found on first use: a warm run makes a file for every one listed, and searches a few. */
   get fileNameStems(): ReadonlySet<string> {
-    return (this.nameStems ??= this.findNameStems());
+    return (this.cachedNameStems ??= this.findNameStems());
   }
 
   get directoryStems(): ReadonlySet<string> {
-    return (this.folderStems ??= this.findDirectoryStems());
+    return (this.cachedDirectoryStems ??= this.findDirectoryStems());
   }
 
   protected findNameStems(): ReadonlySet<string> {

@@ -56,10 +56,7 @@ export class StoredReadFile {
     return (this.parsed ??= parseOutline(bytes.toString('utf8', start, end)));
   }
 
-  /**
-   * Views made when first asked for: a warm run asks every file for its stems, and only the
-   * few thousand files holding a keyword's words for their lines.
-   */
+  /** Viewed when first asked for: a warm run searches the words of a few thousand files. */
   get postings(): WordPostings {
     return (this.storedPostings ??= new StoredPostings(this.numbers));
   }

@@ -52,7 +52,7 @@ export interface StoredIndex {
   files: ReadonlyMap<string, StoredFile>;
   /**
    * Read from an index: which of its files hold each stem, in their words and in their names,
-   * by their places among `files` (`StoredPlace`). Written from the files' own ids.
+   * by their places among `files` (a stored file's `place`). Written from the files' own ids.
    */
   rows?: StoredRows | undefined;
 }
@@ -318,12 +318,11 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
   const keys = view(section(), Float64Array, 8, fileCount * KEY_NUMBERS);
   const meta = view(section(), Uint32Array, 4, fileCount * META_NUMBERS);
   const outlines = section();
-  const postingsPart = section();
-  const postings = view(postingsPart, Uint32Array, 4, postingsPart.length / 4);
   const numbers = () => {
     const part = section();
     return view(part, Uint32Array, 4, part.length / 4);
   };
+  const postings = numbers();
   const words = { starts: numbers(), items: numbers() };
   const names = { starts: numbers(), items: numbers() };
   if (!areStemRows(words, stemCount) || !areStemRows(names, stemCount)) fail('rows differ');
