@@ -1,7 +1,7 @@
 import type { KeywordPattern } from './keyword.js';
 import type { Workspace } from '../repository/workspace.js';
 import type { StemTable } from '../text/word-postings.js';
-import { forEachInRow, stemRows } from '../text/stem-rows.js';
+import { forEachInRow, wordAndNameRows } from '../text/stem-rows.js';
 
 /**
  * For a workspace whose every file comes with its words indexed: which files hold each stem, in
@@ -40,17 +40,11 @@ function build(workspace: Workspace): FilesByStem | undefined {
     if (stored && stored.rows === storedRows) byPlace[stored.place] = index;
     else others.push(index);
   });
-  const wordsOf = (at: number) => files[others[at] ?? -1]?.words;
-  const otherRows = {
-    words: stemRows(table.stems.length, others.length, (at) => {
-      const words = wordsOf(at);
-      return words ? [words.postings.stems] : [];
-    }),
-    names: stemRows(table.stems.length, others.length, (at) => {
-      const words = wordsOf(at);
-      return words ? [words.nameStemIds, words.directoryStemIds] : [];
-    }),
-  };
+  const otherRows = wordAndNameRows(
+    table.stems.length,
+    others.length,
+    (at) => files[others[at] ?? -1]?.words,
+  );
   /** Each file holding stem `id` in its words or (`names`) its file name or directories. */
   const filesHolding = (id: number, part: 'words' | 'names', each: (index: number) => void) => {
     if (storedRows)

@@ -1,7 +1,7 @@
 import type { Outline } from '../structure/outline.js';
 import { FILE_KINDS, type FileKind } from '../contracts/file-kind.js';
 import { StemTable, type WordPostings } from '../text/word-postings.js';
-import { areStemRows, stemRows, type StemRows } from '../text/stem-rows.js';
+import { areStemRows, wordAndNameRows, type StemRows } from '../text/stem-rows.js';
 import type { SymbolStems } from '../text/symbol-stems.js';
 import type { ListedFile } from '../file-system/tree.js';
 import { COUNTS, StoredReadFile, storedFile } from './stored-read-file.js';
@@ -221,16 +221,8 @@ export function indexChunks(index: StoredIndex): { bytes: number; chunks: Iterab
     const file = files[at];
     return file?.verdict === 'read' ? file : undefined;
   };
-  const rows = [
-    stemRows(stemCount, files.length, (at) => {
-      const file = read(at);
-      return file ? [file.postings.stems] : [];
-    }),
-    stemRows(stemCount, files.length, (at) => {
-      const file = read(at);
-      return file ? [file.nameStemIds, file.directoryStemIds] : [];
-    }),
-  ].flatMap(({ starts, items }) => [starts, items]);
+  const { words, names } = wordAndNameRows(stemCount, files.length, read);
+  const rows = [words.starts, words.items, names.starts, names.items];
   const lengths = [
     paths.length,
     stems.length,

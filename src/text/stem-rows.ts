@@ -42,6 +42,35 @@ export function stemRows(
   return { starts, items };
 }
 
+/** What a file is put in rows by: the stems of its words, and of its file name and directories. */
+export interface RowIds {
+  postings: { stems: Uint32Array };
+  nameStemIds: Uint32Array;
+  directoryStemIds: Uint32Array;
+}
+
+/**
+ * The rows of `count` files by the stems of their words, and by those of their names; none for a
+ * file `idsOf` gives nothing for. One definition for the rows a stored index keeps and those a run
+ * makes of the files it read, so that both are looked up alike.
+ */
+export function wordAndNameRows(
+  stemCount: number,
+  count: number,
+  idsOf: (index: number) => RowIds | undefined,
+): { words: StemRows; names: StemRows } {
+  return {
+    words: stemRows(stemCount, count, (index) => {
+      const ids = idsOf(index);
+      return ids ? [ids.postings.stems] : [];
+    }),
+    names: stemRows(stemCount, count, (index) => {
+      const ids = idsOf(index);
+      return ids ? [ids.nameStemIds, ids.directoryStemIds] : [];
+    }),
+  };
+}
+
 /** Each file of row `id` (none past the rows' last id). */
 export function forEachInRow(rows: StemRows, id: number, each: (item: number) => void): void {
   const { starts, items } = rows;
