@@ -14,10 +14,9 @@ import { chooseJudgeFor } from './choose-judge.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import { indexedRun } from './stored-index.js';
-import { inodeOf } from '../file-system/private-store.js';
 import { assertSearchableRoot } from '../file-system/roots.js';
 import { runGit } from '../git.js';
-import { SOCKET_CHECK_MS, serveResident } from '../resident/resident-server.js';
+import { SOCKET_CHECK_MS, answersAt, serveResident } from '../resident/resident-server.js';
 import { createWorkspaceCache, type WorkspaceCache } from '../workspace-cache.js';
 import { cacheDirectoryFor } from './cache-directory.js';
 import type { CliIo } from './cli-io.js';
@@ -142,8 +141,9 @@ async function serveResidentRuns(
   const readAtOnce = await isInGitWorkTree(root, signal);
   const options = readAtOnce ? { ...retrievalOptionsFrom(args), root, cacheDirectory } : undefined;
   // Where another process serves the socket (another session's server, a resident process), this
-  // one takes the runs over once that one has stopped and removed it. Its file is watched, never
-  // connected to: a connection would keep a resident process from ever idling.
+  // one takes the runs over once that one has stopped: once its file is gone, or nothing answers
+  // there any more (it was killed). A connection that sends no request does not keep a resident
+  // process from idling.
   for (;;) {
     // A socket that cannot be served costs these runs, which then search themselves as before,
     // not the server's own calls: no warning for it.
@@ -160,8 +160,9 @@ async function serveResidentRuns(
       return undefined;
     });
     if (end !== 'taken') return;
+    logger.info('--resident runs of this root are answered by another process until it stops');
     do await setTimeout(SOCKET_CHECK_MS, undefined, { signal }).catch(() => undefined);
-    while (!signal.aborted && (await inodeOf(socket.socketPath)) !== undefined);
+    while (!signal.aborted && (await answersAt(socket.socketPath)));
     if (signal.aborted) return;
   }
 }

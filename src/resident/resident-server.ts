@@ -115,11 +115,12 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
     settings.signal?.addEventListener('abort', onAbort, { once: true });
     if (settings.signal?.aborted) return onAbort();
 
+    // A connection that sends no request (a server checking that this one is alive, a client
+    // that gave up) does not count as being asked: only requests put off the idle stop.
     const serve = (socket: Socket) => {
-      restartIdle();
-      void answer(socket).then((otherBuild) => {
-        if (otherBuild) end('other-build');
-        else restartIdle();
+      void answer(socket).then((answered) => {
+        if (answered === 'other-build') end('other-build');
+        else if (answered === 'request') restartIdle();
       });
     };
     server.removeAllListeners('connection').on('connection', serve);
@@ -139,8 +140,8 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
             logger.warn({ err: error }, 'resident process could not read the root');
         });
 
-    /** Answers one connection; true when the request came from another build. */
-    async function answer(socket: Socket): Promise<boolean> {
+    /** Answers one connection: what it sent, `other-build` for a request of another build. */
+    async function answer(socket: Socket): Promise<'request' | 'other-build' | 'nothing'> {
       socket.on('error', () => undefined);
       const reply = (message: ResidentAnswer) => socket.end(`${JSON.stringify(message)}\n`);
       let request;
@@ -148,14 +149,16 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
         const parsed = residentRequestSchema.safeParse(
           JSON.parse(await readFirstLine(socket, MAX_REQUEST_BYTES)),
         );
-        if (!parsed.success) return (reply({ refused: 'not a request' }), false);
+        if (!parsed.success) return (reply({ refused: 'not a request' }), 'nothing');
         request = parsed.data;
       } catch {
-        return (socket.destroy(), false);
+        return (socket.destroy(), 'nothing');
       }
-      if (request.build !== settings.build) return (reply({ refused: 'another build' }), true);
+      if (request.build !== settings.build)
+        return (reply({ refused: 'another build' }), 'other-build');
+      restartIdle();
       if (request.options.root !== settings.root)
-        return (reply({ refused: `this process serves ${settings.root} only` }), false);
+        return (reply({ refused: `this process serves ${settings.root} only` }), 'request');
       // A client gone (Ctrl-C, its time limit) stops its run: nobody would read the answer.
       const gone = new AbortController();
       socket.on('close', () => gone.abort());
@@ -165,7 +168,7 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
       } catch (error) {
         reply({ refused: error instanceof Error ? error.message : String(error) });
       }
-      return false;
+      return 'request';
     }
   });
 }
@@ -184,14 +187,17 @@ async function listen(server: Server, path: string): Promise<boolean> {
       return true;
     } catch (error) {
       if (errorCode(error) !== 'EADDRINUSE') throw error;
-      if (attempt > 0 || (await answers(path))) return false;
+      if (attempt > 0 || (await answersAt(path))) return false;
       await removeFile(path);
     }
   }
 }
 
-/** Whether something accepts connections on the socket at `path`. */
-function answers(path: string): Promise<boolean> {
+/**
+ * Whether something accepts connections on the socket at `path`: a process killed before it could
+ * remove its socket file leaves one that nothing does.
+ */
+export function answersAt(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createConnection(path);
     probe.once('connect', () => (probe.destroy(), resolve(true)));

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -276,5 +277,32 @@ describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 
     server.input.end();
     expect(await server.exit).toBe(0);
     expect(existsSync(socketPath)).toBe(false);
+  });
+
+  it('takes them over from a process killed before it could remove its socket file', async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
+    const socketPath = residentSocketOf(cacheDirectory, root) ?? '';
+    const other = spawn(process.execPath, [
+      '-e',
+      'require("node:net").createServer(() => {}).listen(process.argv[1])',
+      socketPath,
+    ]);
+    await untilServed(socketPath);
+    const server = startMcp(['--root', root, '--cache-dir', cacheDirectory], {
+      env: { LOG_LEVEL: 'info' },
+    });
+    await server.initialize();
+    const taken = 'answered by another process until it stops';
+    for (let wait = 0; wait < 200 && !server.stderr().includes(taken); wait++) await setTimeout(50);
+    expect(server.stderr()).toContain(taken);
+    other.kill('SIGKILL');
+    await once(other, 'exit');
+    expect(existsSync(socketPath)).toBe(true);
+    await untilServed(socketPath);
+    const after = await residentRun(root, cacheDirectory);
+    expect(after.run.stderr).toContain('answered by the resident process');
+    server.input.end();
+    expect(await server.exit).toBe(0);
   });
 });

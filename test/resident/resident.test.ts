@@ -148,6 +148,18 @@ describe('a resident process', { timeout: 30_000 }, () => {
     expect(await exists(resident.socketPath)).toBe(false);
   });
 
+  it('stops after its idle time even while something connects without asking', async () => {
+    const resident = await startResident({ idleMs: 300 });
+    // A server waiting to take the socket over checks that this one still answers.
+    let ended: unknown;
+    void resident.ended.then((reason) => (ended = reason));
+    for (let probe = 0; probe < 100 && ended === undefined; probe++) {
+      await untilServed(resident.socketPath).catch(() => undefined);
+      await setTimeout(50);
+    }
+    expect(ended).toBe('idle');
+  });
+
   it('stops when its socket file is removed', async () => {
     const resident = await startResident();
     await rm(resident.socketPath);
