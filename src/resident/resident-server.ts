@@ -55,6 +55,8 @@ export const SOCKET_CHECK_MS = 5_000;
 export async function serveResident(settings: ResidentSettings): Promise<ResidentEnd> {
   const { logger } = settings;
   const owned = settings.workspaceCache === undefined;
+  // The MCP server serves the socket too: its log says so, not that a resident process runs.
+  const serving = owned ? 'resident process' : 'answering --resident runs:';
   const workspaceCache =
     settings.workspaceCache ?? createWorkspaceCache({ idleMs: settings.idleMs });
   const judge = createHeuristicJudge();
@@ -89,7 +91,7 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
       settings.signal?.removeEventListener('abort', onAbort);
       server.close();
       stopping.abort();
-      logger.info({ reason }, 'resident process stopped');
+      logger.info({ reason }, `${serving} stopped`);
       // After the runs, which go one at a time: the one queued last waits for all the others.
       // The socket file goes only if it is still this process's.
       void oneAtATime(() => (owned ? workspaceCache.clear() : undefined))
@@ -130,14 +132,14 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
     if (options !== undefined)
       void oneAtATime(() => run(PRIME_TASK, options, stopping.signal))
         .then(() => {
-          logger.info({ root: settings.root }, 'resident process ready');
+          logger.info({ root: settings.root }, `${serving} ready`);
           // Watched at once (and listed again once watched): the first request then need not list
           // the tree, if nothing changed.
           workspaceCache.get(settings.root)?.watch?.arm(0);
         })
         .catch((error: unknown) => {
           if (!stopping.signal.aborted)
-            logger.warn({ err: error }, 'resident process could not read the root');
+            logger.warn({ err: error }, `${serving} could not read the root`);
         });
 
     /** Answers one connection: what it sent, `other-build` for a request of another build. */

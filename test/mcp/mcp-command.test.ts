@@ -237,7 +237,7 @@ describe('iterative-retrieval mcp, for --resident runs of its root', { timeout: 
   it('reads a repository at once, answers them from the workspace it holds for its calls too, and takes its socket away when the client leaves', async () => {
     const { root, cacheDirectory } = await exampleCopy();
     execFileSync('git', ['init', '-q'], { cwd: root });
-    const beside = await besideServer(root, cacheDirectory, '"resident process ready"');
+    const beside = await besideServer(root, cacheDirectory, '"answering --resident runs: ready"');
     expect(beside.run.stderr).toContain('answered by the resident process');
     expect(beside.run.stdout).toBe((await beside.alone()).stdout);
     // No process of its own: the server holds the repository already.
