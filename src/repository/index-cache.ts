@@ -13,7 +13,6 @@ import {
   decodeIndex,
   indexChunks,
   isCurrentFormat,
-  MalformedIndexError,
   type StoredIndex,
 } from './word-index.js';
 
@@ -48,8 +47,9 @@ export async function loadIndex(cache: CacheDirectory, root: string): Promise<Lo
   try {
     return { index: decodeIndex(bytes) };
   } catch (error) {
-    if (error instanceof MalformedIndexError) return { index: undefined, problem: error.message };
-    throw error;
+    // Whatever fails in decoding (a string past V8's longest, say) is the index's fault: it is
+    // built again, as one `decodeIndex` refuses is.
+    return { index: undefined, problem: problem(error) };
   }
 }
 

@@ -1,3 +1,4 @@
+import { SYMBOL_KINDS } from '../contracts/symbol.js';
 import type { Outline } from '../structure/outline.js';
 import type { FileKind } from '../contracts/file-kind.js';
 import type { WordPostings } from '../text/word-postings.js';
@@ -121,6 +122,10 @@ class StoredPostings implements WordPostings {
   }
 }
 
+/**
+ * A read file of the index whose numbers start at `start` in the postings' section, and where
+ * they end; undefined where they do not fit there.
+ */
 export function storedFile(
   key: FileKey & { path: string },
   place: number,
@@ -129,7 +134,7 @@ export function storedFile(
   outline: StoredOutline,
   numbers: Uint32Array,
   start: number,
-): StoredFile | undefined {
+): { file: StoredFile; end: number } | undefined {
   if (start + COUNTS > numbers.length) return undefined;
   const count = (at: number) => numbers[start + at] ?? 0;
   const stemsAt = start + COUNTS;
@@ -147,7 +152,7 @@ export function storedFile(
   for (let at = symbolOffsetsAt; at < symbolIdsAt; at++)
     if ((numbers[at] ?? 0) > count(4)) return undefined;
   const { path, size, modifiedMs, changedMs, device, inode } = key;
-  return new StoredReadFile(
+  const file = new StoredReadFile(
     path,
     size,
     modifiedMs,
@@ -171,15 +176,58 @@ export function storedFile(
       end,
     },
   );
+  return { file, end };
 }
 
-/** A stored outline; none where it does not parse (the index is written by this code alone). */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function isImport(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.specifier === 'string' &&
+    typeof value.line === 'number' &&
+    Array.isArray(value.names) &&
+    value.names.every((name) => typeof name === 'string')
+  );
+}
+
+function isSymbol(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.name === 'string' &&
+    typeof value.line === 'number' &&
+    typeof value.exported === 'boolean' &&
+    (value.endLine === undefined || typeof value.endLine === 'number') &&
+    (value.kind === undefined || (SYMBOL_KINDS as readonly unknown[]).includes(value.kind))
+  );
+}
+
+/**
+ * Whether `value` is an outline as this code writes one, to the last entry. Checked by hand, not
+ * by a schema: a model's overview of a large repository asks for every file's.
+ */
+function isOutline(value: unknown): value is Outline {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.imports) &&
+    value.imports.every(isImport) &&
+    Array.isArray(value.symbols) &&
+    value.symbols.every(isSymbol)
+  );
+}
+
+/**
+ * A stored outline; none where it does not parse as one (the index is written by this code alone,
+ * so this one was damaged): its file is searched by its words, with no definitions or imports,
+ * rather than failing the run that asks for them.
+ */
 function parseOutline(json: string): Outline {
   try {
-    const outline = JSON.parse(json) as Outline;
-    if (Array.isArray(outline.imports) && Array.isArray(outline.symbols)) return outline;
+    const outline: unknown = JSON.parse(json);
+    if (isOutline(outline)) return outline;
   } catch {
-    // An index written by this code always parses: this one was damaged.
+    // Not JSON: damaged, as above.
   }
   return { imports: [], symbols: [] };
 }

@@ -115,6 +115,12 @@ const postingsLength = (file: Extract<StoredFile, { verdict: 'read' }>) =>
 
 const VERDICTS = ['read', 'binary', 'minified'] as const;
 const HEADER_BYTES = 24;
+/**
+ * Most files an index may hold: git's listing is read up to 64 MB, about two million short
+ * paths. Decoding one costs up to a few hundred bytes of heap a file, so a damaged count of more
+ * is refused before it can exhaust the heap.
+ */
+const MAX_STORED_FILES = 2_000_000;
 /** Per file: its key (five float64s) and four uint32s: verdict and kind, lines, postings, outline end. */
 const KEY_NUMBERS = 5;
 const META_NUMBERS = 4;
@@ -272,7 +278,7 @@ export class MalformedIndexError extends Error {
  * cut short, of another version, or not an index at all. Each file's outline is decoded when
  * first asked for.
  */
-export function decodeIndex(bytes: Buffer): StoredIndex {
+export function decodeIndex(bytes: Buffer, maxFiles = MAX_STORED_FILES): StoredIndex {
   const fail = (why: string): never => {
     throw new MalformedIndexError(`not a word index of format ${INDEX_FORMAT}: ${why}`);
   };
@@ -284,8 +290,9 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
     );
   if (bytes.length < HEADER_BYTES) fail('cut short');
   // Typed arrays view the sections in place: they need them aligned.
-  if (bytes.byteOffset % 8 !== 0) return decodeIndex(Buffer.from(bytes));
+  if (bytes.byteOffset % 8 !== 0) return decodeIndex(Buffer.from(bytes), maxFiles);
   const fileCount = bytes.readUInt32LE(8);
+  if (fileCount > maxFiles) fail(`more than ${maxFiles} files`);
   const stemCount = bytes.readUInt32LE(12);
   let offset = HEADER_BYTES;
   const section = (): Buffer => {
@@ -322,6 +329,10 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
   if (stems.length !== stemCount && stemCount > 0) fail('stems differ');
   const files = new Map<string, StoredFile>();
   let outlineStart = 0;
+  // The writer lays the files' numbers out one after another: a file whose numbers start
+  // elsewhere is damage (or a crafted index, whose files would share numbers checked over and
+  // over).
+  let postingsEnd = 0;
   // Numbers read by index, not destructured from views: this runs for every file of the index.
   for (let at = 0; at < fileCount; at++) {
     const keyAt = at * KEY_NUMBERS;
@@ -348,13 +359,21 @@ export function decodeIndex(bytes: Buffer): StoredIndex {
       files.set(key.path, { ...key, verdict: verdict === 'binary' ? 'binary' : 'minified' });
       continue;
     }
+    if (postingsAt !== postingsEnd) fail('postings out of order');
     const stored = storedFile(key, at, kind ?? 'source', lineCount, outline, postings, postingsAt);
     if (!stored) fail('postings out of bounds');
-    else files.set(key.path, stored);
+    else {
+      files.set(key.path, stored.file);
+      postingsEnd = stored.end;
+    }
   }
+  if (postingsEnd !== postings.length) fail('postings out of order');
+  const table = new StemTable(stemCount > 0 ? stems : []);
+  // Two stems spelt alike would shift every later stem's id: the files' ids would name others.
+  if (table.stems.length !== stemCount) fail('a stem twice');
   return {
     builtAtMs: bytes.readDoubleLE(16),
-    stems: new StemTable(stemCount > 0 ? stems : []),
+    stems: table,
     files,
     rows: { words, names, files: fileCount },
   };

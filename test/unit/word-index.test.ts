@@ -150,6 +150,74 @@ describe('the stored word index', () => {
       expect(() => decodeIndex(damaged)).toThrow(MalformedIndexError);
   });
 
+  it('refuses an index whose parts disagree, or of more files than it may hold', () => {
+    const bytes = encodeIndex(exampleIndex().index);
+    // The sections after the header, as the format lays them out: a length, then the bytes.
+    const sections: { start: number; length: number }[] = [];
+    for (let offset = 24; offset + 8 <= bytes.length;) {
+      const length = bytes.readUInt32LE(offset);
+      sections.push({ start: offset + 8, length });
+      offset += 8 + Math.ceil(length / 8) * 8;
+    }
+    const [, stemsSection, , meta] = sections;
+    if (!stemsSection || !meta) throw new Error('no sections');
+    // The second file read said to start its numbers where the first does.
+    const shared = Buffer.from(bytes);
+    const starts = [0, 1, 2].map((at) => meta.start + (at * 4 + 2) * 4);
+    shared.writeUInt32LE(shared.readUInt32LE(starts[0] ?? 0), starts[1] ?? 0);
+    // Two stems spelt alike: the second of two of one length written over with the first.
+    const stems = bytes.toString(
+      'utf8',
+      stemsSection.start,
+      stemsSection.start + stemsSection.length,
+    );
+    const words = stems.split('\0');
+    const first = words.findIndex((word, at) =>
+      words.some((other, later) => later > at && other.length === word.length),
+    );
+    const second = words.findIndex(
+      (other, later) => later > first && other.length === words[first]?.length,
+    );
+    const twice = Buffer.from(bytes);
+    const stemAt = (at: number) =>
+      stemsSection.start +
+      Buffer.byteLength(
+        words
+          .slice(0, at)
+          .map((word) => `${word}\0`)
+          .join(''),
+      );
+    twice.write(words[first] ?? '', stemAt(second), 'utf8');
+    for (const damaged of [shared, twice])
+      expect(() => decodeIndex(damaged)).toThrow(MalformedIndexError);
+    expect(() => decodeIndex(bytes, exampleIndex().index.files.size - 1)).toThrow(
+      MalformedIndexError,
+    );
+    expect(decodeIndex(bytes, exampleIndex().index.files.size).files.size).toBe(
+      exampleIndex().index.files.size,
+    );
+  });
+
+  it('gives a file whose stored outline is not one an empty outline, not a failed run', () => {
+    const { index } = exampleIndex();
+    const damaged = new Map(
+      [...index.files].map(([path, file]) => [
+        path,
+        file.verdict === 'read'
+          ? { ...file, outline: { imports: [null], symbols: [{ line: 'one' }] } as never }
+          : file,
+      ]),
+    );
+    const decoded = decodeIndex(encodeIndex({ ...index, files: damaged }));
+    for (const file of decoded.files.values())
+      if (file.verdict === 'read') expect(file.outline).toEqual({ imports: [], symbols: [] });
+    // Outlines as written are read back whole.
+    const intact = decodeIndex(encodeIndex(index));
+    for (const [path, file] of index.files)
+      if (file.verdict === 'read')
+        expect((intact.files.get(path) as typeof file).outline).toEqual(file.outline);
+  });
+
   it('trusts a stored file only with the same key, modified safely before the build', () => {
     const index: StoredIndex = {
       builtAtMs: 10_000,
