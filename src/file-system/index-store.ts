@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { open, readdir, rm, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { link, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensurePrivateDirectory, writeFileAtomically } from './private-store.js';
 import { errorCode } from './error-code.js';
@@ -132,19 +132,43 @@ export async function lockIndexBuild(
 ): Promise<(() => Promise<void>) | undefined> {
   await ensurePrivateDirectory(directory);
   const lock = `${path}.lock`;
+  // What the lock holds names its build: a file made after this one's was removed may take its
+  // inode number.
+  const token = randomUUID();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const handle = await open(lock, 'wx', 0o600);
-      await handle.close();
-      return () => rm(lock, { force: true });
+      await writeFile(lock, token, { flag: 'wx', mode: 0o600 });
+      // Removed only while it is still this build's: a build that outlived its lock's staleness
+      // must not remove the lock of the one that took it over.
+      return async () => {
+        if ((await readFile(lock, 'utf8').catch(() => undefined)) === token)
+          await rm(lock, { force: true });
+      };
     } catch (error) {
       if (errorCode(error) !== 'EEXIST') throw error;
-      const stats = await stat(lock).catch(() => undefined);
-      if (stats && Date.now() - stats.mtimeMs < STALE_LOCK_MS) return undefined;
-      await rm(lock, { force: true });
+      const found = await stat(lock).catch(() => undefined);
+      if (found && !isStale(found.mtimeMs)) return undefined;
+      if (found && !(await takeAway(lock))) return undefined;
     }
   }
   return undefined;
+}
+
+const isStale = (modifiedMs: number) => Date.now() - modifiedMs >= STALE_LOCK_MS;
+
+/**
+ * Removes a stale lock by renaming it away first: of the builds that found it stale, one rename
+ * succeeds, and only that one goes on to take the lock. A fresh lock, made in between by a build
+ * that got there first, is put back. Leftovers end in `.tmp`, which the cache's trim removes.
+ */
+async function takeAway(lock: string): Promise<boolean> {
+  const away = `${lock}.${randomUUID()}.tmp`;
+  if (!(await rename(lock, away).then(() => true, () => false))) return false;
+  const taken = await stat(away).catch(() => undefined);
+  const stale = taken !== undefined && isStale(taken.mtimeMs);
+  if (!stale) await link(away, lock).catch(() => undefined);
+  await rm(away, { force: true });
+  return stale;
 }
 
 /** The first `length` bytes of `root`'s index file in `directory`, or undefined when it has none. */
