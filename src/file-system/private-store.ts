@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   access,
+  link,
   lstat,
   mkdir,
   open,
@@ -156,6 +157,19 @@ export async function inodeOf(path: string): Promise<number | undefined> {
 /** Removes a file; one that is already gone is fine. */
 export async function removeFile(path: string): Promise<void> {
   await rm(path, { force: true });
+}
+
+/** Links `existing` at `path`; an `EEXIST` error where a file is already there. */
+export async function linkFile(existing: string, path: string): Promise<void> {
+  await link(existing, path);
+}
+
+/** Moves `path` to `to`: whether it was there to move. */
+export async function moveFile(path: string, to: string): Promise<boolean> {
+  return rename(path, to).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Removes a directory if it is empty; a full or missing one is left as it is. */

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
-import { inodeOf, removeFile } from '../file-system/private-store.js';
+import { inodeOf, linkFile, moveFile, removeFile } from '../file-system/private-store.js';
 import { errorCode } from '../file-system/error-code.js';
 import { createHeuristicJudge } from '../judges/heuristic/heuristic-judge.js';
 import { iterativeRetrieve } from '../retrieve.js';
@@ -177,22 +179,46 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
 
 /**
  * Listens on `path`; false when another process answers there. A socket file left by a process
- * that died is replaced.
+ * that died is replaced. The server listens at a name of its own, linked at `path`, and that name
+ * is removed at once: Node removes a Unix socket's file by its name when the server closes, and at
+ * `path` that would remove the file of a process that has replaced this one since. A link is
+ * refused where a file is, so of two processes that find a dead one's file, one serves.
  */
 async function listen(server: Server, path: string): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(path, () => (server.off('error', reject), resolve()));
-      });
-      return true;
-    } catch (error) {
-      if (errorCode(error) !== 'EADDRINUSE') throw error;
-      if (attempt > 0 || (await answersAt(path))) return false;
-      await removeFile(path);
+  const own = join(dirname(path), `${randomBytes(6).toString('hex')}.tmp`);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(own, () => (server.off('error', reject), resolve()));
+  });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await linkFile(own, path);
+        return true;
+      } catch (error) {
+        if (errorCode(error) !== 'EEXIST') throw error;
+        if (attempt > 0 || !(await takeAwayDead(path))) {
+          server.close();
+          return false;
+        }
+      }
     }
+  } finally {
+    await removeFile(own);
   }
+}
+
+/**
+ * Removes the socket file at `path` if nothing answers there, by renaming it away first: a file
+ * another process linked there in between, which answers, is put back. Whether it was removed.
+ */
+async function takeAwayDead(path: string): Promise<boolean> {
+  const away = join(dirname(path), `${randomBytes(6).toString('hex')}.tmp`);
+  if (!(await moveFile(path, away))) return true;
+  const dead = !(await answersAt(away));
+  if (!dead) await linkFile(away, path).catch(() => undefined);
+  await removeFile(away);
+  return dead;
 }
 
 /**

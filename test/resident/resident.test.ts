@@ -160,10 +160,24 @@ describe('a resident process', { timeout: 30_000 }, () => {
     expect(ended).toBe('idle');
   });
 
-  it('stops when its socket file is removed', async () => {
+  it('stops when its socket file is removed, leaving the file of the process that replaced it', async () => {
     const resident = await startResident();
     await rm(resident.socketPath);
+    const stop = new AbortController();
+    const successor = serveResident({
+      root: resident.root,
+      socketPath: resident.socketPath,
+      build: 'build-1',
+      options: { root: resident.root },
+      logger: pino({ level: 'silent' }),
+      signal: stop.signal,
+    });
+    stops.push({ stop, ended: successor });
+    await untilServed(resident.socketPath);
     expect(await resident.ended).toBe('socket-gone');
+    // Its server's end did not take the successor's socket file with it.
+    expect(await exists(resident.socketPath)).toBe(true);
+    expect('pack' in (await resident.ask(TASK))).toBe(true);
   });
 
   it('leaves a socket another process serves, and takes over one that nobody serves', async () => {
@@ -185,6 +199,37 @@ describe('a resident process', { timeout: 30_000 }, () => {
     stops.push({ stop, ended: serveResident({ ...settings, signal: stop.signal }) });
     await untilServed(resident.socketPath);
     expect('pack' in (await resident.ask(TASK))).toBe(true);
+  });
+});
+
+describe('two resident processes starting at once', { timeout: 30_000 }, () => {
+  it("take over a dead process's socket file one of them only", async () => {
+    const { root, cacheDirectory } = await exampleCopy();
+    await mkdir(cacheDirectory, { recursive: true, mode: 0o700 });
+    const socketPath = residentSocketOf(cacheDirectory, root) ?? '';
+    for (let trial = 0; trial < 5; trial++) {
+      await writeFile(socketPath, '');
+      const both = [0, 1].map(() => {
+        const stop = new AbortController();
+        const ended = serveResident({
+          root,
+          socketPath,
+          build: 'build-1',
+          logger: pino({ level: 'silent' }),
+          signal: stop.signal,
+        });
+        stops.push({ stop, ended });
+        return { stop, ended };
+      });
+      const taken = await Promise.race([
+        Promise.any(both.map(({ ended }) => ended)),
+        setTimeout(3_000, 'both serve'),
+      ]);
+      expect(taken).toBe('taken');
+      await untilServed(socketPath);
+      for (const { stop } of both) stop.abort();
+      await Promise.all(both.map(({ ended }) => ended));
+    }
   });
 });
 
