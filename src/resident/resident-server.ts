@@ -41,7 +41,15 @@ export interface ResidentSettings {
   workspaceCache?: WorkspaceCache | undefined;
   logger: Logger;
   signal?: AbortSignal | undefined;
+  /** How long a connection may take to send its request before it is closed (5 s). */
+  requestWaitMs?: number | undefined;
 }
+
+/**
+ * Most connections served at once: each may hold a request of up to `MAX_REQUEST_BYTES` while it
+ * arrives, and a client holding many open must not hold the process's memory with them.
+ */
+export const MAX_CONNECTIONS = 64;
 
 /** Why it stopped; `taken` when another process already served the socket. */
 export type ResidentEnd = 'idle' | 'socket-gone' | 'other-build' | 'signal' | 'taken';
@@ -67,7 +75,10 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
   // Connections that arrive before the handler below is in place wait for it, unread.
   const early: Socket[] = [];
   const server = createServer((socket) => early.push(socket));
+  server.maxConnections = MAX_CONNECTIONS;
   if (!(await listen(server, settings.socketPath))) return 'taken';
+  // An accept that fails (out of file handles, say) costs that connection, not the process.
+  server.on('error', (error) => logger.warn({ err: error }, `${serving} could not accept a run`));
   const inode = await inodeOf(settings.socketPath);
   // Ending stops the run under way and those waiting, and waits for them: a stopped process
   // writes nothing more (its stored index, say) into a cache directory someone may be removing.
@@ -147,12 +158,15 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
     /** Answers one connection: what it sent, `other-build` for a request of another build. */
     async function answer(socket: Socket): Promise<'request' | 'other-build' | 'nothing'> {
       socket.on('error', () => undefined);
+      // A request is sent whole at once: a connection that holds one back is closed.
+      socket.setTimeout(settings.requestWaitMs ?? 5_000, () => socket.destroy());
       const reply = (message: ResidentAnswer) => socket.end(`${JSON.stringify(message)}\n`);
       let request;
       try {
-        const parsed = residentRequestSchema.safeParse(
-          JSON.parse(await readFirstLine(socket, MAX_REQUEST_BYTES)),
-        );
+        const line = await readFirstLine(socket, MAX_REQUEST_BYTES);
+        // The run may take its time: the client waits as long as its own limit says.
+        socket.setTimeout(0);
+        const parsed = residentRequestSchema.safeParse(JSON.parse(line));
         if (!parsed.success) return (reply({ refused: 'not a request' }), 'nothing');
         request = parsed.data;
       } catch {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
@@ -12,7 +13,11 @@ import { createHeuristicJudge } from '../../src/judges/heuristic/heuristic-judge
 import { iterativeRetrieve } from '../../src/retrieve.js';
 import { askResident } from '../../src/resident/resident-client.js';
 import { MAX_REQUEST_BYTES } from '../../src/resident/resident-protocol.js';
-import { serveResident, type ResidentSettings } from '../../src/resident/resident-server.js';
+import {
+  MAX_CONNECTIONS,
+  serveResident,
+  type ResidentSettings,
+} from '../../src/resident/resident-server.js';
 import { exampleCopy } from '../support/example-copy.js';
 import { answeringSocket, untilServed } from '../support/socket.js';
 import { removeTempTrees } from '../support/temp-tree.js';
@@ -139,6 +144,36 @@ describe('a resident process', { timeout: 30_000 }, () => {
   it('drops a connection whose request runs over its bound, and goes on serving', async () => {
     const resident = await startResident();
     expect(await exchange(resident.socketPath, 'x'.repeat(MAX_REQUEST_BYTES + 1))).toBe('');
+    expect('pack' in (await resident.ask(TASK))).toBe(true);
+  });
+
+  it('closes a connection that holds its request back, and goes on serving', async () => {
+    const resident = await startResident({ requestWaitMs: 200 });
+    const closed = await Promise.race([
+      exchange(resident.socketPath, '{"build":'),
+      setTimeout(5_000, 'still open'),
+    ]);
+    expect(closed).toBe('');
+    expect('pack' in (await resident.ask(TASK))).toBe(true);
+  });
+
+  it(`holds at most ${MAX_CONNECTIONS} connections at once`, async () => {
+    const resident = await startResident({ requestWaitMs: 20_000 });
+    const held = Array.from({ length: MAX_CONNECTIONS }, () => {
+      const socket = createConnection(resident.socketPath);
+      socket.on('error', () => undefined);
+      return socket;
+    });
+    await Promise.all(held.map((socket) => once(socket, 'connect')));
+    // One more is closed at once, unanswered, while the others are held.
+    expect(
+      await Promise.race([
+        exchange(resident.socketPath, '{"build":'),
+        setTimeout(5_000, 'still open'),
+      ]),
+    ).toBe('');
+    expect(held.every((socket) => !socket.closed)).toBe(true);
+    for (const socket of held) socket.destroy();
     expect('pack' in (await resident.ask(TASK))).toBe(true);
   });
 
