@@ -82,14 +82,18 @@ export async function residentRunFor(
     async ask(task, options, signal = io.signal) {
       const started = performance.now();
       const limit = options.timeoutSeconds;
-      const waitMs = limit !== undefined ? limit * 1000 : DEFAULT_WAIT_MS;
+      // Half the --timeout at most: a process busy with another run, or still reading the tree,
+      // leaves this run the other half to search itself, not nothing.
+      const waitSeconds = limit !== undefined ? limit / 2 : DEFAULT_WAIT_MS / 1000;
       // The process's run ends a little before the wait does, so that its answer arrives in time.
       const theirs =
-        limit !== undefined ? { timeoutSeconds: limit - Math.min(0.5, limit / 10) } : {};
+        limit !== undefined
+          ? { timeoutSeconds: waitSeconds - Math.min(0.5, waitSeconds / 10) }
+          : {};
       const reply = await askResident(
         socketPath,
         { build, task, options: { ...options, ...theirs, root, cacheDirectory } },
-        { waitMs, signal },
+        { waitMs: waitSeconds * 1000, signal },
       );
       if ('pack' in reply) {
         logger.info({ socket: socketPath }, 'answered by the resident process');

@@ -180,8 +180,17 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
       // A client gone (Ctrl-C, its time limit) stops its run: nobody would read the answer.
       const gone = new AbortController();
       socket.on('close', () => gone.abort());
+      const { options } = request;
+      const arrived = performance.now();
       try {
-        const pack = await oneAtATime(() => run(request.task, request.options, gone.signal));
+        const pack = await oneAtATime(() => {
+          // A run's time limit counts from its request: one that waited for others has less.
+          const limit = options.timeoutSeconds;
+          if (typeof limit !== 'number') return run(request.task, options, gone.signal);
+          const left = limit - (performance.now() - arrived) / 1000;
+          if (left <= 0) throw new Error('busy: its time limit ran out while other runs went on');
+          return run(request.task, { ...options, timeoutSeconds: left }, gone.signal);
+        });
         reply({ pack });
       } catch (error) {
         reply({ refused: error instanceof Error ? error.message : String(error) });
