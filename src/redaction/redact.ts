@@ -5,6 +5,7 @@ import type {
   SecretLintCoreConfig,
   SecretLintCoreConfigRule,
   SecretLintCoreResultMessage,
+  SecretLintRuleCreator,
 } from '@secretlint/types';
 import { EXTRA_SECRETS_RULE_ID, extraSecretsRule } from './secret-rule.js';
 
@@ -51,18 +52,15 @@ const RULE_OPTIONS: Record<string, object> = {
   [`${PRESET_RULE_PREFIX}aws`]: { enableIDScanRule: true },
 };
 
-// Built once: secretlint reads the config on every call but never changes it.
-const CONFIG: SecretLintCoreConfig = {
-  rules: [
-    ...recommendedRules
-      .filter((rule) => !SKIPPED_RULES.has(rule.meta.id))
-      .map((rule): SecretLintCoreConfigRule => {
-        const options = RULE_OPTIONS[rule.meta.id];
-        return options ? { id: rule.meta.id, rule, options } : { id: rule.meta.id, rule };
-      }),
-    { id: EXTRA_SECRETS_RULE_ID, rule: extraSecretsRule },
-  ],
-};
+const RULES: SecretLintCoreConfigRule[] = [
+  ...recommendedRules
+    .filter((rule) => !SKIPPED_RULES.has(rule.meta.id))
+    .map((rule): SecretLintCoreConfigRule => {
+      const options = RULE_OPTIONS[rule.meta.id];
+      return options ? { id: rule.meta.id, rule, options } : { id: rule.meta.id, rule };
+    }),
+  { id: EXTRA_SECRETS_RULE_ID, rule: extraSecretsRule },
+];
 
 interface Finding {
   start: number;
@@ -122,13 +120,51 @@ function mergeFindings(findings: Finding[]): Finding[] {
   return merged;
 }
 
-/** Where each finding of `text` is: secretlint's messages as spans, labelled and ranked. */
-async function findingsIn(text: string): Promise<Finding[]> {
+/**
+ * Most secrets one text is redacted one by one for. secretlint compares each finding with every
+ * later one (its filter of duplicates), in a loop no time limit can stop: a text of twenty
+ * thousand (a dump of credentials, or a task made of them) held a run for 40 s. Past this many,
+ * every line of the text is redacted.
+ */
+export const MAX_FINDINGS = 1_000;
+
+/**
+ * The rules, with their reports counted into `reported` and passed on to secretlint only while
+ * they number at most MAX_FINDINGS.
+ */
+function countedConfig(reported: { count: number }): SecretLintCoreConfig {
+  return {
+    rules: RULES.map(({ rule, ...entry }) => {
+      const counted: SecretLintRuleCreator = {
+        ...rule,
+        create: (context, options) =>
+          rule.create(
+            {
+              ...context,
+              report: (descriptor) => {
+                if (++reported.count <= MAX_FINDINGS) context.report(descriptor);
+              },
+            },
+            options,
+          ),
+      };
+      return { ...entry, rule: counted };
+    }),
+  };
+}
+
+/**
+ * Where each finding of `text` is: secretlint's messages as spans, labelled and ranked; or how
+ * many there were, where they were more than MAX_FINDINGS.
+ */
+async function findingsIn(text: string): Promise<Finding[] | { tooMany: number }> {
+  const reported = { count: 0 };
   const result = await lintSource({
     source: { filePath: 'excerpt.txt', content: text, contentType: 'text' },
     // Unmasked data lets spanOf find the secret; the messages never leave this module.
-    options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: false },
+    options: { config: countedConfig(reported), noPhysicFilePath: true, maskSecrets: false },
   });
+  if (reported.count > MAX_FINDINGS) return { tooMany: reported.count };
   return result.messages.flatMap((message): Finding[] => {
     const [start, end] = spanOf(message, text);
     return end > start ? [{ start, end, rule: ruleName(message), rank: rankOf(message) }] : [];
@@ -180,9 +216,12 @@ function replaceByLine(text: string, marker: string): string {
 export async function redactSecrets(text: string): Promise<RedactedText> {
   if (text.length === 0) return { text, redactions: [] };
   const findings = await findingsIn(text);
+  if ('tooMany' in findings) return redactedWhole(text, findings.tooMany);
   if (/\\["n]/.test(text)) {
     const { view, origin } = unescapedView(text);
-    for (const finding of await findingsIn(view))
+    const escaped = await findingsIn(view);
+    if ('tooMany' in escaped) return redactedWhole(text, escaped.tooMany);
+    for (const finding of escaped)
       findings.push({
         ...finding,
         start: origin[finding.start] ?? text.length,
@@ -205,6 +244,11 @@ export async function redactSecrets(text: string): Promise<RedactedText> {
     .map(([rule, count]) => ({ rule, count }))
     .sort((left, right) => (left.rule < right.rule ? -1 : 1));
   return { text: parts.join(''), redactions };
+}
+
+/** A text of more than MAX_FINDINGS secrets: every line redacted, as holding `count`. */
+function redactedWhole(text: string, count: number): RedactedText {
+  return { text: replaceByLine(text, '[REDACTED:many]'), redactions: [{ rule: 'many', count }] };
 }
 
 /** How many secrets a redaction hid, whatever their rules. */

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/dispatch/dispatch.js';
-import { redactSecrets } from '../../src/redaction/redact.js';
+import { MAX_FINDINGS, redactSecrets } from '../../src/redaction/redact.js';
 import { openWorkspace } from '../../src/repository/workspace.js';
 import { querySchema } from '../../src/contracts/query.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
@@ -263,6 +263,20 @@ describe('redactSecrets', () => {
     const before = performance.getEntriesByType('mark').length;
     for (let round = 0; round < 20; round++) await redactSecrets(`token = "${GITHUB_TOKEN}"`);
     expect(performance.getEntriesByType('mark').length).toBe(before);
+  });
+
+  it(`redacts a text of more than ${MAX_FINDINGS} secrets whole, line by line`, async () => {
+    // Each line's password differs, so that no two findings are alike.
+    const lines = (count: number) =>
+      Array.from({ length: count }, (_, at) => `password = "Zq8xLm3Rt${at}Vb00"`);
+    const many = lines(MAX_FINDINGS + 1).join('\n');
+    const whole = await redactSecrets(many);
+    expect(whole.text.split('\n')).toEqual(lines(MAX_FINDINGS + 1).map(() => '[REDACTED:many]'));
+    expect(whole.redactions).toEqual([{ rule: 'many', count: MAX_FINDINGS + 1 }]);
+    // Up to the bound, each secret is its own redaction, and the rest of each line is kept.
+    const within = await redactSecrets(lines(MAX_FINDINGS).join('\n'));
+    expect(within.redactions).toEqual([{ rule: 'generic', count: MAX_FINDINGS }]);
+    expect(within.text.split('\n').every((line) => line.startsWith('password = '))).toBe(true);
   });
 
   it('returns an empty text as it is', async () => {
