@@ -13,6 +13,7 @@ import { EXIT_CODES } from './exit-codes.js';
 import { startDeadline } from '../deadline.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import type { CliIo } from './cli-io.js';
+import { escapeControlCharacters } from './quote-value.js';
 
 /** Seconds a hook may take in all; well under the 60 s the plugin's hooks.json allows it. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 30;
@@ -85,7 +86,9 @@ export async function runHookCommand(
   logger: Logger,
 ): Promise<number> {
   const startedAt = Date.now();
-  const say = (line: string) => io.stderr.write(`iterative-retrieval: hook: ${line}\n`);
+  // One line, whatever it quotes: file names and the hook's input may hold line breaks.
+  const say = (line: string) =>
+    io.stderr.write(`iterative-retrieval: hook: ${escapeControlCharacters(line)}\n`);
   // The limit counts from the process's start: loading and reading the input spend it too.
   const limitSeconds = args.timeoutSeconds ?? DEFAULT_HOOK_TIMEOUT_SECONDS;
   const leftMs = limitSeconds * 1000 - (startedAt - (io.startedAt ?? startedAt));

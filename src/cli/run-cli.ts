@@ -53,7 +53,9 @@ async function readTask(
 
 /** Runs the CLI and returns its exit code; it never throws and never prints a stack trace. */
 export async function runCli(io: CliIo): Promise<number> {
-  const say = (line: string) => io.stderr.write(`iterative-retrieval: ${line}\n`);
+  // One line, whatever it quotes: a file name, a hook's input or a warning may hold line breaks.
+  const say = (line: string) =>
+    io.stderr.write(`iterative-retrieval: ${escapeControlCharacters(line)}\n`);
   const interactive = io.stderr.isTTY === true;
   const command = commandOf(io.argv);
   let logger: Logger | undefined;

@@ -59,6 +59,24 @@ function malformed(eventName: string, error: z.ZodError): ParsedHookInput {
   return { event: 'ignored', reason: `malformed ${eventName} input: ${issues}` };
 }
 
+/**
+ * Deepest nesting of an input: the hook echoes the subagent tool's input back, and serialising
+ * thousands of levels overflows the stack (after a whole search). Claude Code's inputs nest a few.
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+/** Whether `json` nests deeper than `limit`, found without recursion. */
+function nestsDeeperThan(json: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[json, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** The hook input in `text`, or why there is nothing this hook should act on. */
 export function parseHookInput(text: string | undefined): ParsedHookInput {
   if (text === undefined || text.trim() === '')
@@ -70,6 +88,8 @@ export function parseHookInput(text: string | undefined): ParsedHookInput {
     const detail = error instanceof Error ? error.message : String(error);
     return { event: 'ignored', reason: `standard input is not JSON (${detail})` };
   }
+  if (nestsDeeperThan(json, MAX_INPUT_DEPTH))
+    return { event: 'ignored', reason: `standard input nests more than ${MAX_INPUT_DEPTH} deep` };
   const eventName =
     typeof json === 'object' && json !== null && 'hook_event_name' in json
       ? json.hook_event_name

@@ -227,6 +227,38 @@ describe('bad input', () => {
     },
   );
 
+  it("keeps the hook's line on one line, whatever its input holds", async () => {
+    const input = JSON.parse(PRE_TOOL_USE) as Record<string, unknown>;
+    const forged = JSON.stringify({ ...input, tool_name: 'Bash\nforged line\u001b[2J' });
+    const run = await cli(['hook'], {}, forged);
+    expect(run.code).toBe(0);
+    // And where it searched: a session's directory may hold line breaks too.
+    const elsewhere = await cli(
+      ['hook'],
+      {},
+      JSON.stringify({ ...input, cwd: '/nonexistent/a\nb' }),
+    );
+    expect(elsewhere.lines).toHaveLength(1);
+    expect(elsewhere.lines[0]).toContain('/nonexistent/a\\nb');
+    expect(run.lines).toEqual([
+      'iterative-retrieval: hook: no change: Bash\\nforged line\\u001b[2J is not the subagent tool',
+    ]);
+  });
+
+  it('answers a hook input nested thousands deep with no change, searching nothing', async () => {
+    const depth = 10_000;
+    const deep = PRE_TOOL_USE.replace(
+      '"subagent_type"',
+      `"x":${'['.repeat(depth)}${']'.repeat(depth)},"subagent_type"`,
+    );
+    const run = await cli(['hook'], {}, deep);
+    expect(run.code).toBe(0);
+    expect(run.lines).toEqual([
+      'iterative-retrieval: hook: no change: standard input nests more than 64 deep',
+    ]);
+    expect(run.stdout).toBe('');
+  });
+
   it('keeps a path with a line break on one line (exit 3)', async () => {
     const run = await cli([TASK, '--root', '/nonexistent/a\nb']);
     expect(run.code).toBe(3);
