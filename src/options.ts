@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { parseOptions } from './parse-options.js';
+import { globProblem } from './repository/glob-matcher.js';
 import type { Judge } from './judges/judge.js';
 import type { ProgressEvent } from './loop/progress.js';
 import type { WorkspaceCache } from './workspace-cache.js';
@@ -32,6 +33,19 @@ export const MAX_FILES = 100;
 export const MAX_RELATED = 50;
 
 /** Options of `iterativeRetrieve`. Every field is optional; defaults are documented on each. */
+/** A glob as the search reads them (src/repository/linear-glob.ts): in linear time. */
+const globSchema = z
+  .string()
+  .min(1)
+  .superRefine((glob, context) => {
+    const problem = globProblem(glob);
+    if (problem !== undefined)
+      context.addIssue({
+        code: 'custom',
+        message: `must be a glob read in linear time: ${problem}`,
+      });
+  });
+
 export const retrievalOptionsSchema = z
   .object({
     /** Directory to search. Default: the current directory. */
@@ -83,9 +97,9 @@ export const retrievalOptionsSchema = z
     /** Most judge calls in flight at once, 1 to 64. Default 8. */
     concurrency: z.int().min(1).max(MAX_CONCURRENCY).default(8),
     /** Extra globs never to consider, on top of `.gitignore` rules and the default excludes. */
-    excludes: z.array(z.string().min(1)).default([]),
+    excludes: z.array(globSchema).default([]),
     /** Globs of secret-looking files (`.env`, keys, credentials) to allow as candidates; their excerpts are still redacted. Default: none. */
-    allowSecretFiles: z.array(z.string().min(1)).default([]),
+    allowSecretFiles: z.array(globSchema).default([]),
     /**
      * Use the repository's git history: files changed by past commits whose messages read like the
      * task rank higher (offline judge). `true` reads the root's own git at HEAD; an object reads

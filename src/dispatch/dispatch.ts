@@ -160,9 +160,8 @@ export async function dispatch(
 ): Promise<DispatchResult> {
   const literal = new Set(query.patterns.filter((pattern) => !picomatch.scan(pattern).isGlob));
   const globs = query.patterns.filter((pattern) => !literal.has(pattern));
-  const included = globs.length > 0 ? globMatcher(globs, { dot: true }) : () => false;
-  const excluded =
-    query.excludes.length > 0 ? globMatcher(query.excludes, { dot: true }) : () => false;
+  const included = globs.length > 0 ? globMatcher(globs) : () => false;
+  const excluded = query.excludes.length > 0 ? globMatcher(query.excludes) : () => false;
   const matchesByPath = matchWorkspace(
     workspace,
     await weighKeywords(query.keywords, workspace, options.signal),

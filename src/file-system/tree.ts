@@ -67,11 +67,7 @@ function filteredReaddir(root: string, keep: EntryFilter) {
   };
 }
 
-export async function listFiles(
-  root: string,
-  ignore: readonly string[],
-  keep?: EntryFilter,
-): Promise<ListedFile[]> {
+export async function listFiles(root: string, keep?: EntryFilter): Promise<ListedFile[]> {
   try {
     // Loaded here, not at the top: only a search lists a tree, and the CLI's quick answers never do.
     const { default: fastGlob } = await import('fast-glob');
@@ -80,7 +76,6 @@ export async function listFiles(
       dot: true,
       onlyFiles: true,
       followSymbolicLinks: false,
-      ignore: [...ignore],
       stats: true,
       suppressErrors: true,
       ...(keep && { fs: { readdir: filteredReaddir(root, keep) as never } }),

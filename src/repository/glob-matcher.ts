@@ -1,33 +1,42 @@
-import picomatch from 'picomatch';
+import { GlobError } from './glob-error.js';
+import { linearGlob } from './linear-glob.js';
 
-// picomatch's matcher for a list of globs (true when any matches). The usual shapes of excludes
-// and secret-file globs, `**/name/**`, `**/name` and `**/*.suffix`, are told from a path's parts
-// by set lookups, with no expression run (tried on every listed path, the expressions took 0.3 s
-// of a run over 50k files); the others are tried only on paths that hold the text they spell
-// out, outside `*`, `?`, `/`, brackets, braces and parentheses (each tried on every path, the 81
-// default excludes and secret-file globs had taken about 45 µs a path over 200k files).
+export interface GlobMatcherOptions {
+  /** Letters match in either case. */
+  nocase?: boolean;
+  /** A path one of these globs matches matches nothing (picomatch's `ignore`). */
+  ignore?: readonly string[];
+}
+
+// A matcher for a list of globs (true when any matches), as picomatch reads them with `dot`, in
+// time linear in the path (./linear-glob.ts). The usual shapes of excludes and secret-file globs,
+// `**/name/**`, `**/name` and `**/*.suffix`, are told from a path's parts by set lookups, with no
+// glob run (tried on every listed path, picomatch's expressions took 0.3 s of a run over 50k
+// files); the others are tried only on paths that hold the text they spell out, outside `*`, `?`,
+// `/`, brackets, braces and parentheses (each tried on every path, the 81 default excludes and
+// secret-file globs had taken about 45 µs a path over 200k files). A glob that cannot be read
+// (`globProblem`) matches nothing: a model's query may hold one; a user's was refused before.
 export function globMatcher(
   globs: readonly string[],
-  options: picomatch.PicomatchOptions = {},
+  options: GlobMatcherOptions = {},
 ): (path: string) => boolean {
-  const { ignore, ...rest } = options;
-  // picomatch's `ignore`: a path an ignore glob matches matches nothing.
+  const { ignore, nocase = false } = options;
   if (ignore !== undefined) {
-    const matches = globMatcher(globs, rest);
-    const ignored = globMatcher(typeof ignore === 'string' ? [ignore] : ignore, rest);
+    const matches = globMatcher(globs, { nocase });
+    const ignored = globMatcher(ignore, { nocase });
     return (path) => matches(path) && !ignored(path);
   }
-  const plain = Object.keys(options).every((option) => option === 'dot' || option === 'nocase');
   // A query's usual `**/*` matches every listed path (none is empty or has a `.`/`..` part):
   // nothing to test.
-  if (plain && options.dot === true && globs.some((glob) => glob === '**/*' || glob === '**'))
-    return () => true;
-  const nocase = options.nocase === true;
-  const shaped = plain && options.dot === true ? shapedGlobs(globs, nocase) : undefined;
+  if (globs.some((glob) => glob === '**/*' || glob === '**')) return () => true;
+  const shaped = shapedGlobs(globs, nocase);
   const matchers = globs
-    .filter((glob) => !shaped?.covers.has(glob))
-    .map((glob) => ({ literals: requiredLiterals(glob, nocase), test: picomatch(glob, options) }));
-  const byExpression = (path: string, subject: string) =>
+    .filter((glob) => !shaped.covers.has(glob))
+    .flatMap((glob) => {
+      const test = readGlob(glob, nocase);
+      return test ? [{ literals: requiredLiterals(glob, nocase), test }] : [];
+    });
+  const byGlob = (path: string, subject: string) =>
     matchers.some(
       ({ literals, test }) =>
         (literals === undefined || literals.every((literal) => subject.includes(literal))) &&
@@ -35,16 +44,34 @@ export function globMatcher(
     );
   return (path) => {
     const subject = nocase ? path.toLowerCase() : path;
-    const verdict = shaped?.matches(subject);
+    const verdict = shaped.matches(subject);
     return (
-      verdict === true ||
-      byExpression(path, subject) ||
-      (verdict === undefined && shaped !== undefined && shaped.byPicomatch(path))
+      verdict === true || byGlob(path, subject) || (verdict === undefined && shaped.byGlob(path))
     );
   };
 }
 
-/** A glob's name or suffix spelled with no character picomatch reads as anything but itself. */
+/** Why `glob` cannot be read here (an extglob, too many alternatives), or undefined. */
+export function globProblem(glob: string): string | undefined {
+  try {
+    linearGlob(glob);
+    return undefined;
+  } catch (error) {
+    if (error instanceof GlobError) return error.message;
+    throw error;
+  }
+}
+
+function readGlob(glob: string, nocase: boolean): ((path: string) => boolean) | undefined {
+  try {
+    return linearGlob(glob, { nocase });
+  } catch (error) {
+    if (error instanceof GlobError) return undefined;
+    throw error;
+  }
+}
+
+/** A glob's name or suffix spelled with no character a glob reads as anything but itself. */
 const LITERAL_NAME = /^[\w.-]+$/;
 const isLiteralName = (name: string) => LITERAL_NAME.test(name) && name !== '.' && name !== '..';
 
@@ -70,7 +97,7 @@ function shapedGlobs(globs: readonly string[], nocase: boolean) {
     else continue;
     covers.add(glob);
   }
-  const covered = [...covers];
+  const covered = [...covers].flatMap((glob) => readGlob(glob, nocase) ?? []);
   return {
     covers,
     /**
@@ -94,7 +121,7 @@ function shapedGlobs(globs: readonly string[], nocase: boolean) {
       }
     },
     /** The same globs for a path of another form. */
-    byPicomatch: covered.length > 0 ? picomatch(covered, { dot: true, nocase }) : () => false,
+    byGlob: (path: string) => covered.some((test) => test(path)),
   };
 }
 

@@ -45,7 +45,7 @@ const byPath = (left: ListedFile, right: ListedFile) =>
 
 /** Whether a path or any directory above it matches one of `globs`; directories' verdicts kept. */
 function exclusionTest(globs: readonly string[]): (path: string) => boolean {
-  const matches = globMatcher(globs, { dot: true });
+  const matches = globMatcher(globs);
   const directories = new Map<string, boolean>();
   const directoryExcluded = (directory: string): boolean => {
     if (directory === '.' || directory === '') return false;
@@ -71,10 +71,20 @@ export async function listTree(root: string, options: ListTreeOptions): Promise<
   return { ...walked, files: walked.files.sort(byPath) };
 }
 
-/** The walk, `.git/info/exclude` and each directory's `.gitignore` applied as it goes. */
+/**
+ * The walk, `.git/info/exclude` and each directory's `.gitignore` applied as it goes, and the
+ * excludes as they are for git's listing (not by fast-glob, whose matcher expands braces and
+ * backtracks).
+ */
 async function walkTree(root: string, options: ListTreeOptions): Promise<TreeListing> {
   const walk = await ignoreAwareWalk(root, options);
-  const files = await listFiles(root, options.excludes, walk.keep);
+  const excluded = exclusionTest(options.excludes);
+  const files = await listFiles(root, async (directory, entries) => {
+    const kept = new Set(await walk.keep(directory, entries));
+    for (const name of kept)
+      if (excluded(directory ? `${directory}/${name}` : name)) kept.delete(name);
+    return kept;
+  });
   return { files, byGit: false, ignored: walk.ignored() };
 }
 

@@ -78,10 +78,9 @@ const ENVIRONMENT_CODE = [
  */
 export function createSecretFileFilter(allowed: readonly string[]): (path: string) => boolean {
   const isSecret = globMatcher(SECRET_FILE_PATTERNS, {
-    dot: true,
     nocase: true,
     ignore: [...PUBLIC_KEYS, ...ENVIRONMENT_CODE],
   });
-  const isAllowed = allowed.length > 0 ? globMatcher(allowed, { dot: true }) : () => false;
+  const isAllowed = allowed.length > 0 ? globMatcher(allowed) : () => false;
   return (path) => isSecret(path) && !isAllowed(path);
 }

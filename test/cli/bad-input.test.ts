@@ -107,6 +107,18 @@ const CASES: [string, string[], Record<string, string>, string][] = [
   ],
   ['an empty --root', ['--root', ''], {}, '`--root` must not be empty'],
   ['an empty --exclude', ['--exclude', ''], {}, '`--exclude` must not be empty'],
+  [
+    'an --exclude whose braces expand too far',
+    ['--exclude', '{a,b}'.repeat(9)],
+    {},
+    `\`--exclude\` must be a glob read in linear time: its braces expand to more than 256 globs (got "${'{a,b}'.repeat(9)}")`,
+  ],
+  [
+    'an --include-secret-file of extglobs',
+    ['--include-secret-file', '**/@(a|b).env'],
+    {},
+    '`--include-secret-file` must be a glob read in linear time: extglobs such as @(a|b) are not supported (got "**/@(a|b).env")',
+  ],
   ['an empty --task-file', ['--task-file='], {}, '`--task-file` must not be empty'],
   [
     'a flag where a value belongs',

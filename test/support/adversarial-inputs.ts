@@ -1,6 +1,7 @@
 import { taskDigest } from '../../src/text/task-digest.js';
 import { renderOverview } from '../../src/judges/claude/overview-text.js';
 import { redactSecrets } from '../../src/redaction/redact.js';
+import { globMatcher } from '../../src/repository/glob-matcher.js';
 import { createImportResolver } from '../../src/structure/imports.js';
 import { extractOutline, importGroupLines } from '../../src/structure/outline.js';
 import { analyzeSource } from '../../src/repository/source-file.js';
@@ -289,6 +290,18 @@ export const EXTRACTORS: Record<string, (text: string) => unknown> = {
   },
   // Secret redaction over file contents and the task: secretlint's preset and our own rule.
   'secret redaction': (text) => redactSecrets(text),
+  // Globs a user or a model's query may give, on file paths of the text: each would backtrack
+  // for hours as a regular expression on a long run of one name or of short parts.
+  'globs on file paths': (text) => {
+    const matches = globMatcher([
+      '*a*a*a*a*a*a*a*a*a*[^a]',
+      '**/a/**/a/**/a/**/a/**/[^a]',
+      '{*,*}{*,*}{*,*}{*,*}[^a]',
+    ]);
+    const paths: string[] = [];
+    for (let at = 0; at < text.length; at += 4096) paths.push(text.slice(at, at + 4096));
+    return paths.filter(matches).length;
+  },
   gaps: (text) => {
     const judged = { path: 'src/a.ts', relevance: 0.9, cycle: 1, missingContext: [text] };
     return openGaps([judged as unknown as JudgedFile], 0.5, 1);

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
-import { globMatcher, requiredLiterals } from '../../src/repository/glob-matcher.js';
+import { globMatcher, globProblem, requiredLiterals } from '../../src/repository/glob-matcher.js';
 import {
   DEFAULT_EXCLUDED_DIRECTORIES,
   DEFAULT_EXCLUDED_FILES,
@@ -16,8 +16,6 @@ const GLOBS = [
   'out/**',
   '**/id_{rsa,dsa}[._-]*',
   '**/*.{js,ts}',
-  '**/+(a|b).md',
-  '**/@(x|y)/*.py',
   '**/[abc]*.go',
   '!**/*.md',
   'docs/\\*.txt',
@@ -91,52 +89,67 @@ const PARTS = [
   'x.KEY',
 ];
 
-/** Every path of one to three of those parts, and the same with a trailing `/`. */
+/**
+ * Every path of one to three of those parts. Not with a trailing `/`, which no listing gives: for
+ * a few shapes of glob (a name's `*.map`, say) picomatch takes one, for others not.
+ */
 function generatedPaths(): string[] {
   const paths: string[] = [];
   for (const first of PARTS) {
-    paths.push(first, `${first}/`);
+    paths.push(first);
     for (const second of PARTS) {
       paths.push(`${first}/${second}`);
       for (const third of ['.git', 'x.map', 'key.pem', '..', '', 'Server.KEY'])
         paths.push(`${first}/${second}/${third}`, `/${first}/${second}/${third}`);
     }
   }
-  return paths;
+  return paths.filter((path) => !path.endsWith('/'));
 }
 
 describe('globMatcher', () => {
-  it.each([
-    { dot: true },
-    { dot: true, nocase: true },
-    { dot: true, nocase: true, ignore: ['**/*.pub', '**/*.env.{ts,js}'] },
-  ])('agrees with picomatch on every path of the usual shapes (%o)', (options) => {
-    const lists = [
-      [...DEFAULT_EXCLUDED_DIRECTORIES, ...DEFAULT_EXCLUDED_FILES],
-      SECRET_FILE_PATTERNS,
-      ['**/out/**', '**/x.map', '**/*.lock', 'src/**'],
-    ];
-    const paths = generatedPaths();
-    for (const globs of lists) {
-      const ours = globMatcher(globs, options);
-      const theirs = picomatch([...globs], options);
-      for (const path of paths) expect(ours(path), path).toBe(theirs(path));
-    }
-  });
+  it.each([{}, { nocase: true }, { nocase: true, ignore: ['**/*.pub', '**/*.env.{ts,js}'] }])(
+    'agrees with picomatch (dot) on every path of the usual shapes (%o)',
+    (options) => {
+      const lists = [
+        [...DEFAULT_EXCLUDED_DIRECTORIES, ...DEFAULT_EXCLUDED_FILES],
+        SECRET_FILE_PATTERNS,
+        ['**/out/**', '**/x.map', '**/*.lock', 'src/**'],
+      ];
+      const paths = generatedPaths();
+      for (const globs of lists) {
+        const ours = globMatcher(globs, options);
+        const theirs = picomatch([...globs], { ...options, dot: true });
+        for (const path of paths) expect(ours(path), path).toBe(theirs(path));
+      }
+    },
+  );
 
-  it.each([
-    { dot: true },
-    { dot: true, nocase: true },
-    { dot: true, nocase: true, ignore: ['**/*.pub'] },
-  ])('agrees with picomatch on every glob and path (%o)', (options) => {
-    for (const glob of GLOBS) {
-      const ours = globMatcher([glob], options);
-      const theirs = picomatch(glob, options);
-      for (const path of PATHS) expect(ours(path), `${glob} on ${path}`).toBe(theirs(path));
+  it.each([{}, { nocase: true }, { nocase: true, ignore: ['**/*.pub'] }])(
+    'agrees with picomatch (dot) on every glob and path (%o)',
+    (options) => {
+      for (const glob of GLOBS) {
+        const ours = globMatcher([glob], options);
+        const theirs = picomatch(glob, { ...options, dot: true });
+        for (const path of PATHS) expect(ours(path), `${glob} on ${path}`).toBe(theirs(path));
+      }
+      const all = globMatcher(GLOBS, options);
+      const allTheirs = picomatch([...GLOBS], { ...options, dot: true });
+      for (const path of PATHS) expect(all(path), path).toBe(allTheirs(path));
+    },
+  );
+
+  it('reads no glob it cannot match in linear time: it matches nothing, and says why', () => {
+    for (const [glob, problem] of [
+      ['**/+(a|b).md', 'extglobs such as @(a|b) are not supported'],
+      ['[[:alpha:]]*', 'POSIX classes such as [[:alpha:]] are not supported'],
+      ['{a,b}'.repeat(9), 'its braces expand to more than 256 globs'],
+      ['{1..1000}', 'its braces expand to more than 256 globs'],
+      [`${'a'.repeat(1_025)}`, 'longer than 1024 characters'],
+    ]) {
+      expect(globProblem(glob ?? ''), glob).toBe(problem);
+      expect(globMatcher([glob ?? '', 'x.md'])('a.md')).toBe(false);
     }
-    const all = globMatcher(GLOBS, options);
-    const allTheirs = picomatch([...GLOBS], options);
-    for (const path of PATHS) expect(all(path), path).toBe(allTheirs(path));
+    expect(globProblem('src/**/*.{ts,tsx}')).toBeUndefined();
   });
 
   it.each([

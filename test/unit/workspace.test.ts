@@ -319,7 +319,7 @@ describe('openWorkspace', () => {
           'outside/a.ts': 'export const secret = 1;\n',
         });
         const root = join(base, 'root');
-        const [listed] = await listFiles(root, []);
+        const [listed] = await listFiles(root);
         await rename(join(root, 'sub'), join(root, 'sub-before'));
         await symlink(join(base, 'outside'), join(root, 'sub'));
         expect(listed?.path).toBe('sub/a.ts');
