@@ -14,9 +14,7 @@ import { startDeadline } from '../deadline.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
 import type { CliIo } from './cli-io.js';
 import { escapeControlCharacters } from './quote-value.js';
-
-/** Seconds a hook may take in all; well under the 60 s the plugin's hooks.json allows it. */
-export const DEFAULT_HOOK_TIMEOUT_SECONDS = 30;
+import { DEFAULT_HOOK_TIMEOUT_SECONDS } from '../hooks/hook-limit.js';
 
 /** Of the time limit, what is kept for handing over what the search found once it stops. */
 const reserveFor = (limitMs: number) => Math.min(2000, limitMs / 10);

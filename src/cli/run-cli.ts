@@ -5,6 +5,7 @@ import { AbortError, ConfigError, JudgeError, RetrievalError, SearchError } from
 import { formatContextPack } from '../output/format.js';
 import { commandOf, readCommandLine } from './args.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { hookLimitSeconds } from '../hooks/hook-limit.js';
 import { quickHookAnswer } from '../hooks/quick-answer.js';
 import { escapeControlCharacters } from './quote-value.js';
 import { retrievalOptionsFrom } from './retrieval-settings.js';
@@ -51,6 +52,29 @@ async function readTask(
   return text.trim();
 }
 
+/**
+ * Standard input, read while the hook's limit lasts (it counts from the process's start): a
+ * caller that never closes its end does not hold the hook past it.
+ */
+async function readWithin(
+  io: CliIo,
+  limitSeconds: number,
+): Promise<{ done: true; text: string | undefined } | { done: false }> {
+  const leftMs = limitSeconds * 1000 - (Date.now() - (io.startedAt ?? Date.now()));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<{ done: false }>((resolve) => {
+    timer = setTimeout(() => resolve({ done: false }), Math.max(0, leftMs));
+  });
+  try {
+    return await Promise.race([
+      io.readStdin().then((text) => ({ done: true as const, text })),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Runs the CLI and returns its exit code; it never throws and never prints a stack trace. */
 export async function runCli(io: CliIo): Promise<number> {
   // One line, whatever it quotes: a file name, a hook's input or a warning may hold line breaks.
@@ -71,8 +95,17 @@ export async function runCli(io: CliIo): Promise<number> {
       return (out.write(`${JSON.stringify(contextPackJsonSchema(), null, 2)}\n`), EXIT_CODES.ok);
     }
     // Most hook calls need no work and are answered before the schemas, pino or the pipeline load.
-    const hookInput = command === 'hook' ? await io.readStdin() : undefined;
+    let hookInput: string | undefined;
     if (command === 'hook') {
+      const timeout = line.flags.findLast(({ definition }) => definition.flag === 'timeout');
+      const limitSeconds = hookLimitSeconds(timeout?.value);
+      const read = await readWithin(io, limitSeconds);
+      if (!read.done)
+        return (
+          say(`hook: no change: its input did not end within the time limit of ${limitSeconds} s`),
+          EXIT_CODES.ok
+        );
+      hookInput = read.text;
       const quick = quickHookAnswer(hookInput, io.env.RETRIEVAL_HOOK_DELIVERY);
       if (quick) return (say(`hook: ${quick.note}`), EXIT_CODES.ok);
     }

@@ -257,6 +257,17 @@ describe('bad input', () => {
     ]);
   });
 
+  it('answers no change when the hook input does not end within its time limit', async () => {
+    // A caller that writes nothing and never closes its end.
+    const run = await runInProcess(['hook', '--timeout', '0.2'], {
+      readStdin: () => new Promise<string | undefined>(() => undefined),
+    });
+    expect(run.code).toBe(0);
+    expect(run.lines).toEqual([
+      'iterative-retrieval: hook: no change: its input did not end within the time limit of 0.2 s',
+    ]);
+  });
+
   it('answers a hook input nested thousands deep with no change, searching nothing', async () => {
     const depth = 10_000;
     const deep = PRE_TOOL_USE.replace(
