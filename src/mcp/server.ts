@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { McpServer } from '@modelcontextprotocol/server';
 import { contextPackSchema } from '../output/context-pack.js';
 import { retrieveContext, type RetrievalServerSettings } from './retrieve-context.js';
@@ -22,6 +23,9 @@ function instructionsFor(allowedRoots: readonly string[]): string {
  * the context pack (`contextPackSchema`), trimmed to the settings' token budget.
  */
 export function createRetrievalMcpServer(settings: RetrievalServerSettings): McpServer {
+  // Each call in flight listens to the server's signal: past ten at once, Node would print a
+  // warning of a leak (two lines that are not JSON) on stderr, where only logs go.
+  if (settings.signal) setMaxListeners(0, settings.signal);
   const server = new McpServer(
     { name: 'iterative-retrieval', version: settings.version },
     { instructions: instructionsFor(settings.allowedRoots) },

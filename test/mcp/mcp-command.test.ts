@@ -67,6 +67,7 @@ function startMcp(argv: string[], overrides: Partial<CliIo> = {}) {
   };
   return {
     input,
+    output,
     exit,
     nextMessage,
     send,
@@ -91,6 +92,41 @@ const INITIALIZE = {
 afterEach(removeTempTrees);
 
 describe('iterative-retrieval mcp', () => {
+  it('answers a dozen calls at once with no warning besides its logs', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const server = startMcp(['--root', EXAMPLE, '--judge', 'heuristic'], {
+        signal: new AbortController().signal,
+      });
+      await server.initialize();
+      let received = '';
+      const answered = new Promise<void>((resolve) => {
+        const onData = (chunk: Buffer) => {
+          received += chunk.toString();
+          if (received.split('\n').filter(Boolean).length < 12) return;
+          server.output.off('data', onData);
+          resolve();
+        };
+        server.output.on('data', onData);
+      });
+      for (let id = 2; id < 14; id++)
+        server.send({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'retrieve_context', arguments: { task: 'Fix the token expiry bug' } },
+        });
+      await answered;
+      server.input.end();
+      expect(await server.exit).toBe(0);
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('speaks MCP on its streams and exits with 0 when the client closes them', async () => {
     const server = startMcp(['--root', EXAMPLE]);
     const answer = server.nextMessage();
