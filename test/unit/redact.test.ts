@@ -113,6 +113,27 @@ describe('redactSecrets', () => {
       'authorization',
     ],
     [
+      'a header set by index',
+      'headers["Authorization"] = "Bearer ',
+      '7d2e9a4c1f8b3e6d0a5c9f2b',
+      '";',
+      'authorization',
+    ],
+    [
+      'a header set by a call',
+      "res.setHeader('Authorization', 'Basic ",
+      'dXNlcjpwYXNzd29yZDEyMw==',
+      "');",
+      'authorization',
+    ],
+    [
+      'a header in a template literal',
+      '{ authorization: `Bearer ',
+      'b4c8e1f9a2d7c3e6f0a1b5d9',
+      '` }',
+      'authorization',
+    ],
+    [
       'a letters-only env password',
       'DB_PASSWORD=',
       'CorrectHorseBatteryStapleZebra',
