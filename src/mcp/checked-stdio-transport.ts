@@ -8,7 +8,13 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { classifyLine, classifyValue, errorAnswer, type LineVerdict } from './json-rpc-line.js';
+import {
+  classifyLine,
+  classifyValue,
+  errorAnswer,
+  paramsAnswer,
+  type LineVerdict,
+} from './json-rpc-line.js';
 import { LineSplitter } from './line-splitter.js';
 import { PendingBatches } from './pending-batches.js';
 
@@ -91,6 +97,8 @@ export class CheckedStdioTransport extends StdioServerTransport {
       if (verdict.reason) this.onerror?.(new Error(`left unanswered: ${verdict.reason}`));
       return;
     }
+    const refused = paramsAnswer(verdict.message);
+    if (refused) return this.reject(refused);
     this.deliver(verdict.message);
   }
 
@@ -140,6 +148,11 @@ export class CheckedStdioTransport extends StdioServerTransport {
               `Invalid Request: ${problem}`,
             ),
           );
+          continue;
+        }
+        const refused = paramsAnswer(message);
+        if (refused) {
+          answers.push(refused);
           continue;
         }
         requestIds.push(message.id);

@@ -1,6 +1,8 @@
 import {
+  isJSONRPCRequest,
   parseJSONRPCMessage,
   ProtocolErrorCode,
+  specTypeSchemas,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 
@@ -61,6 +63,32 @@ function envelopeProblem(value: Record<string, unknown>): string | undefined {
   if (value.params === null) return '`params` must be an object or an array';
   const extra = Object.keys(value).find((key) => !ENVELOPE_KEYS.has(key));
   return extra === undefined ? undefined : `unknown member \`${extra}\``;
+}
+
+/**
+ * The requests this server answers, whose params the SDK checks inside its handler, where a
+ * failure comes back as an internal error (-32603) with a schema's dump: checked here first.
+ */
+const SERVED_METHODS = new Set(['initialize', 'ping', 'tools/list', 'tools/call']);
+
+/**
+ * The error answer to a request this server answers whose params are not what MCP defines
+ * (-32602), or undefined.
+ */
+export function paramsAnswer(message: JSONRPCMessage): ErrorAnswer | undefined {
+  if (!isJSONRPCRequest(message) || !SERVED_METHODS.has(message.method)) return undefined;
+  const checked = specTypeSchemas.ClientRequest['~standard'].validate({
+    method: message.method,
+    ...(message.params !== undefined && { params: message.params }),
+  });
+  const [issue] = checked.issues ?? [];
+  if (!issue) return undefined;
+  const path = (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part));
+  return errorAnswer(
+    message.id,
+    ProtocolErrorCode.InvalidParams,
+    `Invalid params: \`${path.join('.') || 'params'}\`: ${issue.message}`,
+  );
 }
 
 /** One JSON value from the client: a whole line, or one element of a batch. */

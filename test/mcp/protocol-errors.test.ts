@@ -135,6 +135,21 @@ describe('malformed messages to the MCP server (2025-06-18)', { timeout: 60_000 
       '{"jsonrpc":"2.0","id":10,"method":"ping","params":[1]}',
       error(10, -32602),
     ],
+    [
+      'a tools/list whose cursor is not a string',
+      '{"jsonrpc":"2.0","id":13,"method":"tools/list","params":{"cursor":5}}',
+      error(13, -32602),
+    ],
+    [
+      'an initialize whose protocol version is a number',
+      '{"jsonrpc":"2.0","id":14,"method":"initialize","params":{"protocolVersion":5,"capabilities":{},"clientInfo":{"name":"x","version":"1"}}}',
+      error(14, -32602),
+    ],
+    [
+      'a tools/call without the name of a tool',
+      '{"jsonrpc":"2.0","id":15,"method":"tools/call","params":{"arguments":{}}}',
+      error(15, -32602),
+    ],
     ['an unknown member', '{"jsonrpc":"2.0","id":11,"method":"ping","x":1}', error(11, -32600)],
     [
       'a batch, which 2025-06-18 removed',
