@@ -1,4 +1,12 @@
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { SearchError } from '../errors.js';
@@ -48,12 +56,32 @@ export type EntryFilter = (
 
 type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries?: unknown[]) => void;
 
+/**
+ * The entries whose names reach them: a name that is not UTF-8 is read with U+FFFD in place of
+ * its bytes, and no file has that name. fast-glob, stating it, would drop the whole directory.
+ */
+async function withReachableNames(directory: string, dirents: Dirent[]): Promise<Dirent[]> {
+  if (!dirents.some((dirent) => dirent.name.includes('\uFFFD'))) return dirents;
+  const reachable = await Promise.all(
+    dirents.map(
+      async (dirent) =>
+        !dirent.name.includes('\uFFFD') ||
+        (await lstat(join(directory, dirent.name)).then(
+          () => true,
+          () => false,
+        )),
+    ),
+  );
+  return dirents.filter((_, index) => reachable[index]);
+}
+
 /** fast-glob's `readdir`, with `keep` deciding what each directory holds. */
 function filteredReaddir(root: string, keep: EntryFilter) {
   return (path: string, ...rest: unknown[]) => {
     const callback = rest.at(-1) as ReaddirCallback;
     const withFileTypes = (rest[0] as { withFileTypes?: boolean } | undefined)?.withFileTypes;
     readdir(path, { withFileTypes: true })
+      .then((dirents) => withReachableNames(path, dirents))
       .then(async (dirents) => {
         const directory = relative(root, path).split(sep).join('/');
         const kept = await keep(

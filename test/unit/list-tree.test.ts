@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -128,6 +128,17 @@ describe('listTree', () => {
     expect(pathsOf(listing)).toEqual(KEPT);
     // `ignored/` counts once, its three files unseen; then `src/debug.log` and `secret-notes/`.
     expect(listing.ignored).toBe(3);
+  });
+
+  it('walks past a file whose name is not UTF-8, keeping the rest of its directory', async () => {
+    const root = await createTempTree({ 'src/app.ts': 'export const app = 1;\n' });
+    const name = Buffer.concat([
+      Buffer.from(join(root, 'src', 'b')),
+      Buffer.of(0xff),
+      Buffer.from('.ts'),
+    ]);
+    await writeFile(name, 'export const b = 1;\n');
+    expect(pathsOf(await listTree(root, OPTIONS))).toEqual(['src/app.ts']);
   });
 });
 
