@@ -163,7 +163,13 @@ const isStale = (modifiedMs: number) => Date.now() - modifiedMs >= STALE_LOCK_MS
  */
 async function takeAway(lock: string): Promise<boolean> {
   const away = `${lock}.${randomUUID()}.tmp`;
-  if (!(await rename(lock, away).then(() => true, () => false))) return false;
+  if (
+    !(await rename(lock, away).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return false;
   const taken = await stat(away).catch(() => undefined);
   const stale = taken !== undefined && isStale(taken.mtimeMs);
   if (!stale) await link(away, lock).catch(() => undefined);
