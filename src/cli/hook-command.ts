@@ -24,8 +24,9 @@ async function answerHook(
   args: CliArguments,
   logger: Logger,
   startedAt: number,
-  signal: AbortSignal,
+  search: { signal: AbortSignal; endsAt: number },
 ): Promise<HookAnswer> {
+  const { signal } = search;
   const parsed = parseHookInput(await io.readStdin());
   if (parsed.event === 'ignored') return noChange(parsed.reason);
   const delivery = parseHookDelivery(io.env.RETRIEVAL_HOOK_DELIVERY);
@@ -46,7 +47,13 @@ async function answerHook(
       const resident = args.resident
         ? await (await import('./resident-run.js')).residentRunFor(io, args, root, logger)
         : undefined;
-      const asked = await resident?.ask(task, options, signal);
+      // What is left of the search's time: a process busy elsewhere is waited for half of it,
+      // and the hook searches itself in the rest.
+      const left = {
+        ...options,
+        timeoutSeconds: Math.max(0.001, (search.endsAt - Date.now()) / 1000),
+      };
+      const asked = await resident?.ask(task, left, signal);
       if (asked && 'pack' in asked) return { pack: asked.pack };
       // The pipeline loads only once the hook knows it will search: quick answers never pay for it.
       const [{ chooseJudgeFor }, { retrieveOrFallBack }, { indexedRun }] = await Promise.all([
@@ -91,7 +98,8 @@ export async function runHookCommand(
   const limitSeconds = args.timeoutSeconds ?? DEFAULT_HOOK_TIMEOUT_SECONDS;
   const leftMs = limitSeconds * 1000 - (startedAt - (io.startedAt ?? startedAt));
   // The search stops a little early, so that what it found can still be handed over in time.
-  const search = startDeadline([io.signal], leftMs - reserveFor(limitSeconds * 1000));
+  const searchMs = leftMs - reserveFor(limitSeconds * 1000);
+  const search = startDeadline([io.signal], searchMs);
   // Whatever is still running at the limit (a slow disk, a stuck write), the hook answers then.
   const limit = startDeadline([], leftMs);
   const outOfTime = new Promise<HookAnswer>((resolve) =>
@@ -101,7 +109,10 @@ export async function runHookCommand(
   );
   try {
     const answer = await Promise.race([
-      answerHook(io, args, logger, startedAt, search.signal),
+      answerHook(io, args, logger, startedAt, {
+        signal: search.signal,
+        endsAt: startedAt + searchMs,
+      }),
       outOfTime,
     ]);
     if (answer.output) io.stdout.write(`${JSON.stringify(answer.output)}\n`);

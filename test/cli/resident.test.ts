@@ -137,6 +137,29 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
     expect(await residentRunFor(io, args, root, pino({ level: 'silent' }))).toBeUndefined();
   });
 
+  it('has the hook wait half its search time for a process that never answers, and search in the rest', async () => {
+    const { root, cacheDirectory } = await exampleAnswered(undefined);
+    let stdout = '';
+    let stderr = '';
+    await runCli({
+      argv: ['hook', '--resident', '--cache-dir', cacheDirectory, '--timeout', '6'],
+      env: { RETRIEVAL_HOOK_STORE: `${cacheDirectory}-hooks`, LOG_LEVEL: 'info' },
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      readStdin: async () =>
+        JSON.stringify(
+          preToolUse(
+            { description: 'Fix expiry', prompt: TASK, subagent_type: 'general-purpose' },
+            { cwd: root },
+          ),
+        ),
+      version: '9.9.9',
+      startInBackground: () => undefined,
+    });
+    expect(stderr).toMatch(/no answer within 2\d{3}(\.\d+)? ms/);
+    expect(JSON.parse(stdout)).toHaveProperty('hookSpecificOutput');
+  });
+
   it('hands the hook’s search over too', async () => {
     const { root, cacheDirectory } = await exampleCopy();
     const started: Started[] = [];
