@@ -22,16 +22,26 @@ function exitCodeOf(error: unknown, signal: AbortSignal | undefined): number {
   return EXIT_CODES.internal;
 }
 
+const STDIN_TIMEOUT = 'the --timeout ran out before the task on standard input ended';
+
 async function readTask(
   task: string | undefined,
   taskFile: string | undefined,
   io: CliIo,
+  timeoutSeconds: number | undefined,
 ): Promise<string> {
   if (task !== undefined && taskFile !== undefined)
     throw new ConfigError('give the task as an argument or with `--task-file`, not both', {
       option: '--task-file',
     });
-  const piped = task === undefined && taskFile === undefined ? await io.readStdin() : undefined;
+  let piped: string | undefined;
+  if (task === undefined && taskFile === undefined) {
+    // A --timeout bounds waiting for a task on standard input too: a writer that never closes
+    // its end does not hold the run past it.
+    const read = timeoutSeconds === undefined ? undefined : await readWithin(io, timeoutSeconds);
+    if (read && !read.done) throw new AbortError(STDIN_TIMEOUT);
+    piped = read ? read.text : await io.readStdin();
+  }
   const text =
     task ??
     (taskFile !== undefined
@@ -137,7 +147,7 @@ export async function runCli(io: CliIo): Promise<number> {
       return await runResidentCommand(io, args, logger);
     }
 
-    const task = await readTask(args.task, args.taskFile, io);
+    const task = await readTask(args.task, args.taskFile, io, args.timeoutSeconds);
     // A resident process is asked before the pipeline loads: a run it answers needs none of it.
     const resident = args.resident
       ? await (await import('./resident-run.js')).residentRunFor(io, args, args.root, logger)
@@ -176,7 +186,7 @@ export async function runCli(io: CliIo): Promise<number> {
     // Claude Code reads exit 2 from a PreToolUse hook as "block the tool": a hook never fails.
     const code = command === 'hook' ? EXIT_CODES.ok : exitCodeOf(error, io.signal);
     const message = escapeControlCharacters(
-      error instanceof AbortError && !io.signal?.aborted
+      error instanceof AbortError && !io.signal?.aborted && error.message !== STDIN_TIMEOUT
         ? 'the --timeout ran out before any file was judged; allow more time or search a smaller --root'
         : error instanceof Error
           ? error.message

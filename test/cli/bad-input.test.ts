@@ -257,6 +257,16 @@ describe('bad input', () => {
     ]);
   });
 
+  it('ends a run whose task on standard input does not end within its --timeout (exit 1)', async () => {
+    const run = await runInProcess(['--root', EXAMPLE, '--timeout', '0.2'], {
+      readStdin: () => new Promise<string | undefined>(() => undefined),
+    });
+    expect(run.code).toBe(1);
+    expect(run.lines).toEqual([
+      'iterative-retrieval: error: the --timeout ran out before the task on standard input ended',
+    ]);
+  });
+
   it('answers no change when the hook input does not end within its time limit', async () => {
     // A caller that writes nothing and never closes its end.
     const run = await runInProcess(['hook', '--timeout', '0.2'], {
