@@ -96,6 +96,12 @@ export async function writeIndexFile(
   await pruneCache(directory, path, maxBytes);
 }
 
+/** Removes the index file at `path` if it is larger than `maxBytes`. */
+export async function removeIndexOver(path: string, maxBytes: number): Promise<void> {
+  const size = (await stat(path).catch(() => undefined))?.size;
+  if (size !== undefined && size > maxBytes) await rm(path, { force: true });
+}
+
 async function pruneCache(directory: string, kept: string, maxBytes: number): Promise<void> {
   const now = Date.now();
   const entries = await Promise.all(

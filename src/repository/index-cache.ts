@@ -5,6 +5,7 @@ import {
   lockIndexBuild,
   readIndexHead,
   readIndexFile,
+  removeIndexOver,
   writeIndexFile,
   type CacheDirectory,
 } from '../file-system/index-store.js';
@@ -59,11 +60,15 @@ export async function loadIndex(cache: CacheDirectory, root: string): Promise<Lo
  */
 export async function saveIndex(cache: CacheDirectory, root: string, index: StoredIndex) {
   const { bytes, chunks } = indexChunks(index);
-  if (bytes > cache.maxBytes)
+  if (bytes > cache.maxBytes) {
+    // One written under a larger bound would keep the cache over this one for good: no run
+    // reads it (it is over the bound), and none writes another in its place.
+    await removeIndexOver(indexFileOf(cache.directory, root), cache.maxBytes);
     throw new SearchError(
       `the stored index would take ${bytes.toLocaleString('en-US')} bytes, more than the cache's ${cache.maxBytes.toLocaleString('en-US')} (maxCacheBytes)`,
       { path: cache.directory },
     );
+  }
   await writeIndexFile(cache.directory, indexFileOf(cache.directory, root), chunks, cache.maxBytes);
 }
 

@@ -158,6 +158,14 @@ describe('a stored index', () => {
     });
     expect(pack.files.length).toBeGreaterThan(0);
     expect((await readdir(cacheDirectory)).filter((name) => name.endsWith('.index'))).toEqual([]);
+    // One written under a larger bound goes once the bound is lowered below it: the cache is
+    // back within its bound, where it stayed over it for good.
+    await buildIndex({ root, cacheDirectory });
+    await writeFile(join(root, 'src/new.ts'), 'export const tokenExpiry = 1;\n');
+    await expect(buildIndex({ root, cacheDirectory, maxCacheBytes: 1000 })).rejects.toThrow(
+      /more than the cache's 1,000/,
+    );
+    expect((await readdir(cacheDirectory)).filter((name) => name.endsWith('.index'))).toEqual([]);
   });
 
   it('is built by one build at a time', async () => {
