@@ -44,10 +44,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** An id that can be echoed back: a string or a finite number (JSON-RPC 2.0 §4). */
+/**
+ * An id that can be echoed back: a string or a finite number (JSON-RPC 2.0 §4), not a whole
+ * number past 2^53, which reads as another than the client wrote.
+ */
 function readableId(value: Record<string, unknown>): string | number | null {
   const id = value.id;
-  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+  if (typeof id === 'string') return id;
+  return typeof id === 'number' &&
+    Number.isFinite(id) &&
+    !(Number.isInteger(id) && !Number.isSafeInteger(id))
+    ? id
+    : null;
 }
 
 /** Why a JSON-RPC request or notification is not one, or undefined when it is. */

@@ -120,6 +120,11 @@ describe('malformed messages to the MCP server (2025-06-18)', { timeout: 60_000 
     ['an object id', '{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}', error(null, -32600)],
     ['a null id', '{"jsonrpc":"2.0","id":null,"method":"ping"}', error(null, -32600)],
     ['a fractional id', '{"jsonrpc":"2.0","id":1.5,"method":"ping"}', error(1.5, -32600)],
+    [
+      'an id past 2^53',
+      '{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}',
+      error(null, -32600),
+    ],
     ['a missing jsonrpc', '{"id":7,"method":"ping"}', error(7, -32600)],
     ['a wrong jsonrpc', '{"jsonrpc":"1.0","id":"x","method":"ping"}', error('x', -32600)],
     ['a number', '42', error(null, -32600)],
