@@ -63,8 +63,8 @@ async function readTask(
 }
 
 /**
- * Standard input, read while the hook's limit lasts (it counts from the process's start): a
- * caller that never closes its end does not hold the hook past it.
+ * Standard input, read while a time limit lasts (counted from the process's start): a caller
+ * that never closes its end does not hold the run past it.
  */
 async function readWithin(
   io: CliIo,

@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { link, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensurePrivateDirectory, writeFileAtomically } from './private-store.js';
+import {
+  ensurePrivateDirectory,
+  linkFile,
+  moveFile,
+  writeFileAtomically,
+} from './private-store.js';
 import { errorCode } from './error-code.js';
 import { OPEN_FLAGS } from './tree.js';
 
@@ -169,16 +174,10 @@ const isStale = (modifiedMs: number) => Date.now() - modifiedMs >= STALE_LOCK_MS
  */
 async function takeAway(lock: string): Promise<boolean> {
   const away = `${lock}.${randomUUID()}.tmp`;
-  if (
-    !(await rename(lock, away).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return false;
+  if (!(await moveFile(lock, away))) return false;
   const taken = await stat(away).catch(() => undefined);
   const stale = taken !== undefined && isStale(taken.mtimeMs);
-  if (!stale) await link(away, lock).catch(() => undefined);
+  if (!stale) await linkFile(away, lock).catch(() => undefined);
   await rm(away, { force: true });
   return stale;
 }
