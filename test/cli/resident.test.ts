@@ -139,23 +139,7 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
 
   it('has the hook wait half its search time for a process that never answers, and search in the rest', async () => {
     const { root, cacheDirectory } = await exampleAnswered(undefined);
-    let stdout = '';
-    let stderr = '';
-    await runCli({
-      argv: ['hook', '--resident', '--cache-dir', cacheDirectory, '--timeout', '6'],
-      env: { RETRIEVAL_HOOK_STORE: `${cacheDirectory}-hooks`, LOG_LEVEL: 'info' },
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-      readStdin: async () =>
-        JSON.stringify(
-          preToolUse(
-            { description: 'Fix expiry', prompt: TASK, subagent_type: 'general-purpose' },
-            { cwd: root },
-          ),
-        ),
-      version: '9.9.9',
-      startInBackground: () => undefined,
-    });
+    const { stdout, stderr } = await hookWithResident(root, cacheDirectory, ['--timeout', '6']);
     expect(stderr).toMatch(/no answer within 2\d{3}(\.\d+)? ms/);
     expect(JSON.parse(stdout)).toHaveProperty('hookSpecificOutput');
   });
@@ -163,27 +147,7 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
   it('hands the hook’s search over too', async () => {
     const { root, cacheDirectory } = await exampleCopy();
     const started: Started[] = [];
-    const hook = async () => {
-      let stdout = '';
-      let stderr = '';
-      await runCli({
-        argv: ['hook', '--resident', '--cache-dir', cacheDirectory],
-        env: { RETRIEVAL_HOOK_STORE: `${cacheDirectory}-hooks`, LOG_LEVEL: 'info' },
-        stdout: { write: (text: string) => (stdout += text) },
-        stderr: { write: (text: string) => (stderr += text) },
-        readStdin: async () =>
-          JSON.stringify(
-            preToolUse(
-              { description: 'Fix expiry', prompt: TASK, subagent_type: 'general-purpose' },
-              { cwd: root },
-            ),
-          ),
-        // The build of `serveInProcess`'s resident process (./run-in-process.ts).
-        version: '9.9.9',
-        startInBackground: (argv, options) => void started.push({ argv, input: options?.input }),
-      });
-      return { stdout, stderr };
-    };
+    const hook = () => hookWithResident(root, cacheDirectory, [], started);
     const first = await hook();
     expect(started).toHaveLength(1);
     void serveInProcess(started[0] as Started);
@@ -194,6 +158,34 @@ describe('a run with --resident', { timeout: 60_000 }, () => {
     expect(JSON.parse(second.stdout)).toHaveProperty('hookSpecificOutput');
   });
 });
+
+/** The hook with `--resident` on a subagent launch in `root`; what it would start, in `started`. */
+async function hookWithResident(
+  root: string,
+  cacheDirectory: string,
+  flags: string[],
+  started: Started[] = [],
+) {
+  let stdout = '';
+  let stderr = '';
+  await runCli({
+    argv: ['hook', '--resident', '--cache-dir', cacheDirectory, ...flags],
+    env: { RETRIEVAL_HOOK_STORE: `${cacheDirectory}-hooks`, LOG_LEVEL: 'info' },
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    readStdin: async () =>
+      JSON.stringify(
+        preToolUse(
+          { description: 'Fix expiry', prompt: TASK, subagent_type: 'general-purpose' },
+          { cwd: root },
+        ),
+      ),
+    // The build of `serveInProcess`'s resident process (./run-in-process.ts).
+    version: '9.9.9',
+    startInBackground: (argv, options) => void started.push({ argv, input: options?.input }),
+  });
+  return { stdout, stderr };
+}
 
 describe('the resident command', () => {
   it.each([
