@@ -200,6 +200,27 @@ function unescapedView(text: string): { view: string; origin: number[] } {
   return { view, origin };
 }
 
+/**
+ * The text with each line break one `\n` (a `\r\n`, or a `\r` alone, as old Mac files end
+ * lines), and for each of its characters where it starts in the text: rules that read a secret
+ * line by line (a key's body, a block of base64) would miss one whose lines end in `\r`.
+ */
+function lineBreakView(text: string): { view: string; origin: number[] } {
+  let view = '';
+  const origin: number[] = [];
+  for (let index = 0; index < text.length; index++) {
+    const character = text.charAt(index);
+    origin.push(index);
+    if (character !== '\r') view += character;
+    else {
+      view += '\n';
+      if (text.charAt(index + 1) === '\n') index++;
+    }
+  }
+  origin.push(text.length);
+  return { view, origin };
+}
+
 /** `text` with `marker` in place of the span, once on each line the span covers. */
 function replaceByLine(text: string, marker: string): string {
   return text
@@ -217,11 +238,14 @@ export async function redactSecrets(text: string): Promise<RedactedText> {
   if (text.length === 0) return { text, redactions: [] };
   const findings = await findingsIn(text);
   if ('tooMany' in findings) return redactedWhole(text, findings.tooMany);
-  if (/\\["n]/.test(text)) {
-    const { view, origin } = unescapedView(text);
-    const escaped = await findingsIn(view);
-    if ('tooMany' in escaped) return redactedWhole(text, escaped.tooMany);
-    for (const finding of escaped)
+  const views = [
+    ...(/\\["n]/.test(text) ? [unescapedView(text)] : []),
+    ...(text.includes('\r') ? [lineBreakView(text)] : []),
+  ];
+  for (const { view, origin } of views) {
+    const found = await findingsIn(view);
+    if ('tooMany' in found) return redactedWhole(text, found.tooMany);
+    for (const finding of found)
       findings.push({
         ...finding,
         start: origin[finding.start] ?? text.length,

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/dispatch/dispatch.js';
 import { MAX_FINDINGS, redactSecrets } from '../../src/redaction/redact.js';
@@ -298,6 +298,22 @@ describe('redactSecrets', () => {
     const within = await redactSecrets(lines(MAX_FINDINGS).join('\n'));
     expect(within.redactions).toEqual([{ rule: 'generic', count: MAX_FINDINGS }]);
     expect(within.text.split('\n').every((line) => line.startsWith('password = '))).toBe(true);
+  });
+
+  it.each([
+    ['\r\n', 'Windows'],
+    ['\r', 'old Mac'],
+  ])('redacts a private key whose lines end in %j (%s), every line of its body', async (end) => {
+    // A key's body as base64 lines of 64 characters (random, so no rule knows its structure).
+    const base64 = randomBytes(300).toString('base64');
+    const body = Array.from({ length: Math.ceil(base64.length / 64) }, (_, at) =>
+      base64.slice(at * 64, at * 64 + 64),
+    );
+    const key = ['-----BEGIN PRIVATE KEY-----', ...body, '-----END PRIVATE KEY-----'];
+    const text = ['// token expiry', 'const KEY = `', ...key, '`;', ''].join(end);
+    const redacted = await redactSecrets(text);
+    for (const line of body) expect(redacted.text).not.toContain(line);
+    expect(redacted.text).toContain('// token expiry');
   });
 
   it('returns an empty text as it is', async () => {
