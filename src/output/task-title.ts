@@ -1,3 +1,4 @@
+import { oneLine } from '../text/one-line.js';
 /** Longest title, in characters: a line a person reads at a glance. */
 const TITLE_LENGTH = 120;
 
@@ -8,8 +9,12 @@ const TITLE_LENGTH = 120;
 export function taskTitle(task: string): string {
   const line = task
     .split('\n')
-    .map((text) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim())
+    .map(oneLine)
     .find((text) => text !== '');
   if (line === undefined) return '';
-  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+  // Cut between characters, not inside one: an emoji is two UTF-16 units.
+  const characters = [...line.slice(0, 2 * TITLE_LENGTH)];
+  return characters.length > TITLE_LENGTH
+    ? `${characters.slice(0, TITLE_LENGTH - 1).join('')}…`
+    : line;
 }

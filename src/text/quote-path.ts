@@ -7,13 +7,14 @@
 
 /**
  * What makes a path not plain: control characters (C0, DEL, C1), the Unicode line and paragraph
- * separators, the bidirectional-text controls (they reorder what a reader sees), the quote and
- * escape characters, and the characters of markup.
+ * separators, invisible format characters (the bidirectional-text controls, which reorder what
+ * a reader sees; zero-width spaces and marks), the quote and escape characters, and the
+ * characters of markup.
  */
-const NOT_PLAIN = /[\p{Cc}"\\<>&\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+const NOT_PLAIN = /[\p{Cc}\p{Cf}"\\<>&\u2028\u2029]/u;
 
 /** What `JSON.stringify` leaves as it is but a prompt or Markdown must not see raw. */
-const UNSAFE_IN_JSON = /[<>&\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_IN_JSON = /[<>&\u007f-\u009f\u2028\u2029\p{Cf}]/gu;
 
 /** Control characters below 0x80, quote and backslash: what `git` quotes with `core.quotePath` off. */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds.
@@ -30,8 +31,12 @@ const C_ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\\\',
 };
 
+/** `\u` escapes of a character's UTF-16 units (two for one past U+FFFF), as JSON reads them. */
 function unicodeEscape(character: string): string {
-  return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  let escaped = '';
+  for (let unit = 0; unit < character.length; unit++)
+    escaped += `\\u${character.charCodeAt(unit).toString(16).padStart(4, '0')}`;
+  return escaped;
 }
 
 /**

@@ -29,6 +29,8 @@ const HOSTILE = [
   'src/esc\u001b[31mred.ts',
   'src/line\u2028separator.ts',
   'src/bidi\u202eexe.ts',
+  'src/zero\u200bwidth.ts',
+  'src/tag\u{e0041}.ts',
   'src/carriage\rreturn.ts',
   'src/a&b.ts',
 ];
