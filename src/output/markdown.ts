@@ -76,10 +76,21 @@ function inlineCode(text: string): string {
 }
 
 /** A fence longer than any backtick run inside, so an excerpt holding ``` cannot close it early. */
+/**
+ * Control characters but the tab and the line break, and the bidirectional overrides: a terminal
+ * acts on the first (clears the screen, sets the clipboard), and the second show code in another
+ * order than it runs (Trojan Source). In code they are written as escapes a reader can see.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds.
+const UNSHOWN_IN_CODE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const shownEscape = (character: string) =>
+  `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 function codeBlock(text: string, language: string): string {
-  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
+  const shown = text.replace(UNSHOWN_IN_CODE, shownEscape);
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(shown) + 1));
   // Trailing runs are matched from their start only: `\n+$` alone rescans every run to its end.
-  return `${fence}${language}\n${text.replace(/(?<!\n)\n+$/, '')}\n${fence}`;
+  return `${fence}${language}\n${shown.replace(/(?<!\n)\n+$/, '')}\n${fence}`;
 }
 
 function plural(count: number, noun: string): string {

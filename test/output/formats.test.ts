@@ -111,6 +111,15 @@ describe('formatMarkdown', () => {
     expect(text).toContain(`\n\`\`\`\`ts\n${excerpt}\n\`\`\`\`\n`);
   });
 
+  it('shows escapes, not a terminal sequence or a reordering, for control characters in code', () => {
+    const excerpt = '1| const z = "\u001b]52;c;cHduZWQ=\u0007\u001b[2J";\r\n2| /* \u202e } */';
+    const text = formatMarkdown(withFile({ excerpt }), excerpts);
+    expect(text).toContain('1| const z = "\\u001b]52;c;cHduZWQ=\\u0007\\u001b[2J";\\u000d\n');
+    expect(text).toContain('2| /* \\u202e } */');
+    // eslint-disable-next-line no-control-regex -- control characters are what it looks for.
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
+  });
+
   it('lists open gaps and warnings', () => {
     const gap = { description: 'the Backoff type', raisedBy: ['a.ts'], cycle: 1, searched: true };
     const text = formatMarkdown(makePack({ gaps: [gap], warnings: ['5 not read'] }), noExcerpts);
