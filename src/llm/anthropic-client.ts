@@ -60,12 +60,26 @@ export interface ModelClient {
   complete<T>(request: StructuredRequest<T>): Promise<StructuredResponse<T>>;
 }
 
-function usageOf(usage: Anthropic.Usage): TokenUsage {
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isOptionalCount = (value: unknown) => value === undefined || value === null || isCount(value);
+
+/**
+ * The answer's usage, or undefined where it is not one: counts that are not whole numbers of
+ * tokens (negative, text, missing) would turn the ledger's sums and the budgets' checks into
+ * nonsense, and a budget an answer could lift is no bound.
+ */
+function usageOf(usage: unknown): TokenUsage | undefined {
+  if (typeof usage !== 'object' || usage === null) return undefined;
+  const counts = usage as Record<string, unknown>;
+  if (!isCount(counts.input_tokens) || !isCount(counts.output_tokens)) return undefined;
+  if (!isOptionalCount(counts.cache_read_input_tokens)) return undefined;
+  if (!isOptionalCount(counts.cache_creation_input_tokens)) return undefined;
   return {
-    inputTokens: usage.input_tokens,
-    outputTokens: usage.output_tokens,
-    cacheReadTokens: usage.cache_read_input_tokens ?? 0,
-    cacheWriteTokens: usage.cache_creation_input_tokens ?? 0,
+    inputTokens: counts.input_tokens,
+    outputTokens: counts.output_tokens,
+    cacheReadTokens: (counts.cache_read_input_tokens as number | null | undefined) ?? 0,
+    cacheWriteTokens: (counts.cache_creation_input_tokens as number | null | undefined) ?? 0,
   };
 }
 
@@ -201,9 +215,26 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
       } finally {
         deadline.dispose();
       }
-      const usage = usageOf(message.usage);
-      const text = message.content
-        .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+      // The body is the API's (or a proxy's): read only in the shape the SDK's types promise.
+      const read = usageOf((message as { usage?: unknown } | null)?.usage);
+      const blocks: unknown = (message as { content?: unknown } | null)?.content;
+      if (read === undefined || !Array.isArray(blocks))
+        throw new ModelOutputError(`${request.model} answered with a body that is not a message`, {
+          reason: 'invalid-json',
+          rawText: '',
+          stopReason: null,
+          usage: read ?? NO_USAGE,
+        });
+      const usage = read;
+      const text = (blocks as unknown[])
+        .flatMap((block) =>
+          typeof block === 'object' &&
+          block !== null &&
+          (block as { type?: unknown }).type === 'text' &&
+          typeof (block as { text?: unknown }).text === 'string'
+            ? [(block as { text: string }).text]
+            : [],
+        )
         .join('');
       const fail = (reason: ModelOutputError['reason'], detail: string, cause?: unknown) =>
         new ModelOutputError(`${request.model} ${detail}`, {

@@ -1,4 +1,4 @@
-import { delay } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AbortError, ModelCallError, ModelOutputError } from '../../src/errors.js';
@@ -8,6 +8,7 @@ import {
   answerText,
   apiError,
   bufferingFetch,
+  messageBody,
   mockMessages,
   testClient,
   useMockApi,
@@ -96,6 +97,33 @@ describe('createAnthropicClient().complete', () => {
     const error = await failure(testClient().complete(request()));
     expect(error).toBeInstanceOf(ModelOutputError);
     expect(error).toMatchObject({ reason, rawText: text, stopReason, usage: MAPPED });
+  });
+
+  it.each<[string, () => Response]>([
+    ['content that is null', () => HttpResponse.json({ ...messageBody('{}'), content: null })],
+    ['no usage', () => HttpResponse.json({ ...messageBody('{}'), usage: undefined })],
+    ['an empty object', () => HttpResponse.json({})],
+    [
+      'negative token counts',
+      () =>
+        HttpResponse.json({
+          ...messageBody('{"relevance":0.7,"reason":"related"}'),
+          usage: { input_tokens: -1_000_000, output_tokens: 40 },
+        }),
+    ],
+    [
+      'token counts that are text',
+      () =>
+        HttpResponse.json({
+          ...messageBody('{"relevance":0.7,"reason":"related"}'),
+          usage: { input_tokens: 100, output_tokens: 'x' },
+        }),
+    ],
+  ])('reports a body of %s as an unusable answer, not a crash', async (_label, respond) => {
+    mockMessages(server, respond);
+    const error = await failure(testClient().complete(request()));
+    expect(error).toBeInstanceOf(ModelOutputError);
+    expect(error).toMatchObject({ reason: 'invalid-json' });
   });
 
   it.each<[number, RegExp]>([
