@@ -211,6 +211,15 @@ describe('the Claude judge in a run', () => {
     );
   });
 
+  it('stops asking after 3 calls in a row gave nothing usable, each asked twice', async () => {
+    const received = api({ evaluate: () => answerText('The file is relevant.') });
+    const { pack } = await run({ concurrency: 1 });
+
+    expect(ofKind(received, 'evaluate')).toHaveLength(6);
+    expect(pack.evaluated.every((file) => file.unevaluated)).toBe(true);
+    expect(pack.warnings).toContainEqual(expect.stringMatching(/failed 3 calls in a row/));
+  });
+
   it('refines offline, with a warning, when the refine call fails', async () => {
     const received = api({
       evaluate: (r) => answer(verdict(r.path, 0.3), { model: r.request.model }),

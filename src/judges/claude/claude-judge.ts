@@ -194,7 +194,12 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
           fatal = error;
           throw new JudgeError(error.message, { cause: error, call: kind });
         }
-        if (error instanceof ModelCallError && !context.signal?.aborted) {
+        // An answer unusable twice is a failed call too: a proxy or model that answers nothing
+        // usable is asked no more than one that fails outright.
+        if (
+          (error instanceof ModelCallError || error instanceof ModelOutputError) &&
+          !context.signal?.aborted
+        ) {
           const failures = (failuresInARow.get(context.ledger) ?? 0) + 1;
           failuresInARow.set(context.ledger, failures);
           if (failures === FAILED_CALLS_BEFORE_GIVING_UP)
