@@ -220,6 +220,39 @@ describe('the Claude judge in a run', () => {
     expect(pack.warnings).toContainEqual(expect.stringMatching(/failed 3 calls in a row/));
   });
 
+  it('leaves out the blank strings of a query, rather than ending the run', async () => {
+    const received = api({
+      'initial-query': ({ request }) =>
+        answer(
+          { ...FIRST_QUERY, keywords: ['token', '', ' '], patterns: [' ', 'src/**/*.ts'] },
+          { model: request.model },
+        ),
+    });
+    const { pack } = await run({ maxCycles: 1 });
+    expect(ofKind(received, 'initial-query')).toHaveLength(1);
+    expect(pack.trace[0]?.query.keywords).toEqual(['token']);
+    expect(pack.trace[0]?.query.patterns).toEqual(['src/**/*.ts']);
+  });
+
+  it('cuts a reason and missing context past their bounds', async () => {
+    api({
+      evaluate: (r) =>
+        answer(
+          {
+            ...verdict(r.path),
+            reason: 'x'.repeat(100_000),
+            missingContext: Array(100).fill('y'.repeat(1_000)),
+          },
+          { model: r.request.model },
+        ),
+    });
+    const { pack } = await run({ maxCycles: 1 });
+    const [file] = pack.evaluated;
+    expect(file?.reason.length).toBeLessThanOrEqual(2_000);
+    expect(file?.missingContext.length).toBeLessThanOrEqual(20);
+    expect(file?.missingContext.every((gap) => gap.length <= 500)).toBe(true);
+  });
+
   it('refines offline, with a warning, when the refine call fails', async () => {
     const received = api({
       evaluate: (r) => answer(verdict(r.path, 0.3), { model: r.request.model }),

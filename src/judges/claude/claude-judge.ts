@@ -18,11 +18,33 @@ import { type Evaluation, type JudgedFile, evaluationSchema } from '../../contra
 import { type RepoOverview } from '../../contracts/overview.js';
 import type { CallKind } from '../../contracts/ledger.js';
 
+/** Longest reason, gap and most gaps one evaluation may give: a few sentences, a few names. */
+const MAX_REASON_LENGTH = 2_000;
+const MAX_GAP_LENGTH = 500;
+const MAX_GAPS = 20;
+
 export const DEFAULT_EVALUATOR_MODEL = 'claude-haiku-5-5';
 export const DEFAULT_REFINER_MODEL = 'claude-sonnet-5-5';
 
 /** What the model fills in: the evaluation without the loop's own bookkeeping. */
 const modelEvaluationSchema = evaluationSchema.omit({ unevaluated: true });
+
+/**
+ * An evaluation cut to bounds: an answer is untrusted, and a reason of megabytes would go into
+ * every refine request and the output. Cut after the answer is read, not in the schema sent:
+ * the request stays the same, and so do the answers recorded for it.
+ */
+function bounded(evaluation: Evaluation): Evaluation {
+  const cut = (text: string, length: number) =>
+    text.length > length ? `${text.slice(0, length - 1)}…` : text;
+  return {
+    ...evaluation,
+    reason: cut(evaluation.reason, MAX_REASON_LENGTH),
+    missingContext: evaluation.missingContext
+      .slice(0, MAX_GAPS)
+      .map((gap) => cut(gap, MAX_GAP_LENGTH)),
+  };
+}
 /** Every field required: a model answers all of them, with empty lists where it has nothing. */
 const modelQuerySchema = z
   .object({
@@ -230,7 +252,17 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
       },
       context,
     );
-    return query.patterns.length > 0 ? query : { ...query, patterns: ['**/*'] };
+    // Blank strings the model put in a list say nothing: left out, rather than refused by the
+    // loop's own schema, which trims them to nothing.
+    const kept = (list: readonly string[]) => list.filter((item) => item.trim() !== '');
+    const answered = {
+      ...query,
+      patterns: kept(query.patterns),
+      keywords: kept(query.keywords),
+      excludes: kept(query.excludes),
+      focusAreas: kept(query.focusAreas),
+    };
+    return answered.patterns.length > 0 ? answered : { ...answered, patterns: ['**/*'] };
   }
 
   const recoverable = (error: unknown): error is ModelCallError | ModelOutputError =>
@@ -261,7 +293,7 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
       const variables = evaluationVariables(task, candidate, context.overview);
       try {
         const template = prompts.evaluate;
-        return await call(
+        const evaluation = await call(
           {
             kind: 'evaluate',
             model: evaluatorModel,
@@ -273,6 +305,7 @@ export function createClaudeJudge(options: ClaudeJudgeOptions): Judge {
           },
           context,
         );
+        return bounded(evaluation);
       } catch (error) {
         if (!recoverable(error)) throw error;
         const offline = await fallback.evaluate(task, candidate, context);
