@@ -131,6 +131,41 @@ function* assignments(text: string): Generator<Span> {
   }
 }
 
+// A secret-named assignment, its value not yet read: where a literal after an environment
+// lookup is a default secret (`apiKey = process.env.API_KEY || "…"`,
+// `SECRET_KEY = os.environ.get("SECRET_KEY", "…")`, `ENV.fetch("TOKEN", "…")`).
+const SECRET_ASSIGNED = new RegExp(
+  String.raw`(?<![\w.$-])["'\x60]?(?:${SECRET_NAME})["'\x60]?[ \t]*(?::=|=>|=(?!=)|:(?!:))[ \t]*`,
+  'gim',
+);
+/** How far after the operator a fallback is looked for: one statement, not a minified file. */
+const FALLBACK_REACH = 300;
+const ENVIRONMENT_LOOKUP = /\b(?:env|environ|getenv|ENV|GetEnvironmentVariable)\b/;
+const QUOTED = /(["'\x60])([^\s"'\x60]{8,})\1/g;
+
+/**
+ * Quoted literals of 8+ characters after an environment lookup, on the line of a secret-named
+ * assignment: the value the secret takes when the variable is unset is the secret itself. The
+ * variable's own name (`"SECRET_KEY"`), a path and a placeholder are not.
+ */
+function* environmentFallbacks(text: string): Generator<Span> {
+  for (const match of text.matchAll(SECRET_ASSIGNED)) {
+    const start = match.index + match[0].length;
+    const lineEnd = text.indexOf('\n', start);
+    const end = Math.min(lineEnd === -1 ? text.length : lineEnd, start + FALLBACK_REACH);
+    const rest = text.slice(start, end);
+    const lookup = ENVIRONMENT_LOOKUP.exec(rest);
+    if (!lookup) continue;
+    for (const quoted of rest.slice(lookup.index).matchAll(QUOTED)) {
+      const value = quoted[2] ?? '';
+      if (ENVIRONMENT_NAME.test(value) || PLACEHOLDER.test(value) || /^\.{0,2}\/|:\/\//.test(value))
+        continue;
+      const at = start + lookup.index + quoted.index + 1;
+      yield [at, at + value.length];
+    }
+  }
+}
+
 const BEGIN_KEY = /-----BEGIN ?[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
 const END_KEY = /-----END ?[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
 // An excerpt's line number (`  12| `), indentation, a comment marker (a key pasted into a
@@ -245,6 +280,7 @@ const DETECTORS: [ExtraSecretKind, (text: string) => Iterable<Span>][] = [
   ['base64', base64Blobs],
   ['url-password', urlPasswords],
   ['generic', assignments],
+  ['generic', environmentFallbacks],
 ];
 
 /** The rule, for a secretlint config; it reports each span with its kind as the message id. */

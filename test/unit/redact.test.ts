@@ -113,6 +113,27 @@ describe('redactSecrets', () => {
       'authorization',
     ],
     [
+      'a default after a JavaScript environment lookup',
+      'const apiKey = process.env.API_KEY || "',
+      'hJ8kL2mN5pQ9rS3tV6wY1zA4',
+      '";',
+      'generic',
+    ],
+    [
+      "a default in Python's environ.get",
+      'SECRET_KEY = os.environ.get("SECRET_KEY", "',
+      'Rt5Yu8Io2Pa6Sd9Fg3Hj7Kl1',
+      '")',
+      'generic',
+    ],
+    [
+      'a default in getenv',
+      "API_TOKEN = os.getenv('API_TOKEN', '",
+      'Qw3Er5Ty7Ui9Op1As3Df5Gh',
+      "')",
+      'generic',
+    ],
+    [
       'a header set by index',
       'headers["Authorization"] = "Bearer ',
       '7d2e9a4c1f8b3e6d0a5c9f2b',
@@ -314,6 +335,15 @@ describe('redactSecrets', () => {
     const redacted = await redactSecrets(text);
     for (const line of body) expect(redacted.text).not.toContain(line);
     expect(redacted.text).toContain('// token expiry');
+  });
+
+  it('keeps what an environment lookup falls back to when it is a path, a URL or not secret', async () => {
+    for (const line of [
+      'token = process.env.TOKEN_PATH || "/run/secrets/token"',
+      'const apiUrl = process.env.API_URL || "https://api.example.com/v1"',
+      'SECRET_KEY = os.environ.get("SECRET_KEY", "${SECRET_KEY}")',
+    ])
+      expect((await redactSecrets(line)).text).toBe(line);
   });
 
   it('returns an empty text as it is', async () => {
