@@ -47,10 +47,11 @@ const AZURE = /\b(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/%]{20,}={0,2})/dg;
 
 // `Authorization: Bearer <token>` however it is written: a header line, a curl `-H`, a JSON or
 // Python dictionary (`"Authorization": "Token …"`), an index (`headers["Authorization"] = …`), a
-// call (`setHeader('Authorization', 'Basic …')`), a template literal. Only the credentials are
-// redacted; a template (`Bearer ${token}`, `f"Bearer {token}"`) holds no credentials.
+// call (`setHeader('Authorization', 'Basic …')`), a template literal, the scheme and the
+// credentials joined (`'Basic ' + '…'`). Only the credentials are redacted; a template
+// (`Bearer ${token}`, `f"Bearer {token}"`) holds no credentials.
 const AUTHORIZATION =
-  /\bauthorization["'`]?\]?[ \t]*[:=,][ \t]*["'`]?(?:Bearer|Token|Basic)[ \t]+([A-Za-z0-9._~+/=-]{8,})/dgi;
+  /\bauthorization["'`]?\]?[ \t]*[:=,][ \t]*["'`]?(?:Bearer|Token|Basic)(?:[ \t]+|[ \t]*["'`][ \t]*\+[ \t]*["'`])([A-Za-z0-9._~+/=-]{8,})/dgi;
 
 // A long run of base64 with both cases and digits on one line: key material or a token, not
 // words, hashes in hex, or a data URI's image (`base64,` before it) or a digest (`sha512-…`).

@@ -148,6 +148,13 @@ describe('redactSecrets', () => {
       'authorization',
     ],
     [
+      'a header whose scheme and credentials are joined',
+      "{ Authorization: 'Basic ' + '",
+      'dXNlcjpUb2tlbkV4cGlyeVBhc3M=',
+      "' }",
+      'authorization',
+    ],
+    [
       'a header in a template literal',
       '{ authorization: `Bearer ',
       'b4c8e1f9a2d7c3e6f0a1b5d9',
