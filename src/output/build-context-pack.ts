@@ -61,6 +61,11 @@ function warningsFor(
     warnings.push(`no readable files under the root${skippedNote}; check --root`);
   } else if (input.outcome.trace.length === 0) {
     // No search ran (a budget or an abort came first): the stop's own warning says why.
+  } else if (ranked.length === 0 && input.outcome.stopReason === 'aborted') {
+    // Files may have matched: the time ran out before any was judged.
+    warnings.push(
+      'the run was stopped (its time limit, or an interruption) before any file was judged; allow more time (--timeout) or search a smaller --root',
+    );
   } else if (ranked.length === 0) {
     const keywords = input.outcome.trace[0]?.query.keywords.slice(0, 8).join(', ') || 'none';
     warnings.push(

@@ -5,6 +5,7 @@ import { buildContextPack } from '../../src/output/build-context-pack.js';
 import type { JudgedFile } from '../../src/contracts/evaluation.js';
 import { likelyEditedOf, rankJudged } from '../../src/output/rank-judged.js';
 import type { CycleTrace } from '../../src/loop/cycle-trace.js';
+import type { StopReason } from '../../src/loop/stop-conditions.js';
 
 function judged(path: string, relevance: number, cycle: number, rankScore: number): JudgedFile {
   const candidate: Candidate = {
@@ -25,18 +26,27 @@ function judged(path: string, relevance: number, cycle: number, rankScore: numbe
   return { path, relevance, reason: 'r', missingContext: [], cycle, candidate };
 }
 
-function packOf(files: JudgedFile[]) {
+function packOf(
+  files: JudgedFile[],
+  {
+    stopReason = 'max-cycles',
+    cycles = 0,
+    considered = files.length,
+  }: { stopReason?: StopReason; cycles?: number; considered?: number } = {},
+) {
+  // A cycle's trace, as far as the warnings read it: its query's keywords.
+  const trace = Array.from({ length: cycles }, () => ({ query: { keywords: ['token'] } }) as never);
   return buildContextPack({
     task: 't',
     root: '/r',
     judge: 'heuristic',
     outcome: {
       judged: files,
-      trace: [],
-      stopReason: 'max-cycles',
+      trace,
+      stopReason,
       timings: { dispatchMs: 0, evaluateMs: 0, refineMs: 0 },
     },
-    filesConsidered: files.length,
+    filesConsidered: considered,
     skipped: { ignored: 0, secret: 0, binary: 0, tooLarge: 0, minified: 0, overLimit: 0 },
     selection: { minRelevance: 0.5, coreRelevance: 0.8, maxFiles: 5, maxRelated: 10 },
     readMs: 0,
@@ -49,6 +59,15 @@ function packOf(files: JudgedFile[]) {
 function order(files: JudgedFile[]): string[] {
   return packOf(files).evaluated.map((file) => file.path);
 }
+
+describe('buildContextPack: why nothing came back', () => {
+  it('says the run was stopped, not that nothing matched, when time ran out before any judgement', () => {
+    const [warning] = packOf([], { stopReason: 'aborted', cycles: 1, considered: 48 }).warnings;
+    expect(warning).toMatch(/stopped .* before any file was judged/);
+    const [unmatched] = packOf([], { cycles: 1, considered: 48 }).warnings;
+    expect(unmatched).toMatch(/no file matched the task's terms among 48 files/);
+  });
+});
 
 describe('buildContextPack: order of evaluated files', () => {
   it.each<[string, JudgedFile[], string[]]>([
