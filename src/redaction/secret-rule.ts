@@ -150,19 +150,25 @@ const QUOTED = /(["'\x60])([^\s"'\x60]{8,})\1/g;
  * variable's own name (`"SECRET_KEY"`), a path and a placeholder are not.
  */
 function* environmentFallbacks(text: string): Generator<Span> {
-  for (const match of text.matchAll(SECRET_ASSIGNED)) {
+  const assigned = [...text.matchAll(SECRET_ASSIGNED)];
+  for (const [at, match] of assigned.entries()) {
+    // One statement: up to the line's end, the next such assignment or the reach, so that no
+    // character is looked at for two assignments (linear however many there are).
     const start = match.index + match[0].length;
-    const lineEnd = text.indexOf('\n', start);
-    const end = Math.min(lineEnd === -1 ? text.length : lineEnd, start + FALLBACK_REACH);
-    const rest = text.slice(start, end);
+    const window = text.slice(
+      start,
+      Math.min(assigned[at + 1]?.index ?? text.length, start + FALLBACK_REACH),
+    );
+    const lineEnd = window.indexOf('\n');
+    const rest = lineEnd === -1 ? window : window.slice(0, lineEnd);
     const lookup = ENVIRONMENT_LOOKUP.exec(rest);
     if (!lookup) continue;
     for (const quoted of rest.slice(lookup.index).matchAll(QUOTED)) {
       const value = quoted[2] ?? '';
       if (ENVIRONMENT_NAME.test(value) || PLACEHOLDER.test(value) || /^\.{0,2}\/|:\/\//.test(value))
         continue;
-      const at = start + lookup.index + quoted.index + 1;
-      yield [at, at + value.length];
+      const from = start + lookup.index + quoted.index + 1;
+      yield [from, from + value.length];
     }
   }
 }

@@ -100,6 +100,8 @@ const SHAPES: readonly Shape[] = [
   repeated('backslashes between names', 'a\\'),
   repeated('arrows between names', 'a->'),
   repeated('hashes between names', 'a#'),
+  // Secret-named assignments, each opening a statement where a default secret is looked for.
+  repeated('secret-named assignments', 'token = process.env.X || '),
   repeated('import groups never closed', 'from a import (\n'),
   repeated('use groups never closed', 'use a::{\n'),
   repeated('import groups closed between definitions', 'from a import (\n)\ndef a():\n'),
