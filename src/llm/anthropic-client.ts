@@ -216,24 +216,18 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
         deadline.dispose();
       }
       // The body is the API's (or a proxy's): read only in the shape the SDK's types promise.
-      const read = usageOf((message as { usage?: unknown } | null)?.usage);
-      const blocks: unknown = (message as { content?: unknown } | null)?.content;
-      if (read === undefined || !Array.isArray(blocks))
+      const body = message as { usage?: unknown; content?: unknown } | null;
+      const usage = usageOf(body?.usage);
+      if (usage === undefined || !Array.isArray(body?.content))
         throw new ModelOutputError(`${request.model} answered with a body that is not a message`, {
           reason: 'invalid-json',
           rawText: '',
           stopReason: null,
-          usage: read ?? NO_USAGE,
+          usage: usage ?? NO_USAGE,
         });
-      const usage = read;
-      const text = (blocks as unknown[])
+      const text = (body.content as { type?: unknown; text?: unknown }[])
         .flatMap((block) =>
-          typeof block === 'object' &&
-          block !== null &&
-          (block as { type?: unknown }).type === 'text' &&
-          typeof (block as { text?: unknown }).text === 'string'
-            ? [(block as { text: string }).text]
-            : [],
+          block?.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
         )
         .join('');
       const fail = (reason: ModelOutputError['reason'], detail: string, cause?: unknown) =>

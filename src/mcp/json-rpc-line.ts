@@ -51,11 +51,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function readableId(value: Record<string, unknown>): string | number | null {
   const id = value.id;
   if (typeof id === 'string') return id;
-  return typeof id === 'number' &&
-    Number.isFinite(id) &&
-    !(Number.isInteger(id) && !Number.isSafeInteger(id))
-    ? id
-    : null;
+  const exact = Number.isInteger(id) ? Number.isSafeInteger(id) : Number.isFinite(id);
+  return typeof id === 'number' && exact ? id : null;
 }
 
 /** Why a JSON-RPC request or notification is not one, or undefined when it is. */

@@ -33,8 +33,8 @@ export function globMatcher(
   const matchers = globs
     .filter((glob) => !shaped.covers.has(glob))
     .flatMap((glob) => {
-      const test = readGlob(glob, nocase);
-      return test ? [{ literals: requiredLiterals(glob, nocase), test }] : [];
+      const read = readGlob(glob, nocase);
+      return 'test' in read ? [{ literals: requiredLiterals(glob, nocase), test: read.test }] : [];
     });
   const byGlob = (path: string, subject: string) =>
     matchers.some(
@@ -53,20 +53,19 @@ export function globMatcher(
 
 /** Why `glob` cannot be read here (an extglob, too many alternatives), or undefined. */
 export function globProblem(glob: string): string | undefined {
-  try {
-    linearGlob(glob);
-    return undefined;
-  } catch (error) {
-    if (error instanceof GlobError) return error.message;
-    throw error;
-  }
+  const read = readGlob(glob, false);
+  return 'problem' in read ? read.problem : undefined;
 }
 
-function readGlob(glob: string, nocase: boolean): ((path: string) => boolean) | undefined {
+/** `glob`'s test, or why it has none. */
+function readGlob(
+  glob: string,
+  nocase: boolean,
+): { test: (path: string) => boolean } | { problem: string } {
   try {
-    return linearGlob(glob, { nocase });
+    return { test: linearGlob(glob, { nocase }) };
   } catch (error) {
-    if (error instanceof GlobError) return undefined;
+    if (error instanceof GlobError) return { problem: error.message };
     throw error;
   }
 }
@@ -97,7 +96,10 @@ function shapedGlobs(globs: readonly string[], nocase: boolean) {
     else continue;
     covers.add(glob);
   }
-  const covered = [...covers].flatMap((glob) => readGlob(glob, nocase) ?? []);
+  const covered = [...covers].flatMap((glob) => {
+    const read = readGlob(glob, nocase);
+    return 'test' in read ? [read.test] : [];
+  });
   return {
     covers,
     /**

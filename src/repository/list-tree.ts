@@ -71,20 +71,10 @@ export async function listTree(root: string, options: ListTreeOptions): Promise<
   return { ...walked, files: walked.files.sort(byPath) };
 }
 
-/**
- * The walk, `.git/info/exclude` and each directory's `.gitignore` applied as it goes, and the
- * excludes as they are for git's listing (not by fast-glob, whose matcher expands braces and
- * backtracks).
- */
+/** The walk, `.git/info/exclude`, each directory's `.gitignore` and the excludes applied as it goes. */
 async function walkTree(root: string, options: ListTreeOptions): Promise<TreeListing> {
   const walk = await ignoreAwareWalk(root, options);
-  const excluded = exclusionTest(options.excludes);
-  const files = await listFiles(root, async (directory, entries) => {
-    const kept = new Set(await walk.keep(directory, entries));
-    for (const name of kept)
-      if (excluded(directory ? `${directory}/${name}` : name)) kept.delete(name);
-    return kept;
-  });
+  const files = await listFiles(root, walk.keep);
   return { files, byGit: false, ignored: walk.ignored() };
 }
 
@@ -102,7 +92,6 @@ export async function walkDirectories(
   options: ListTreeOptions,
   beforeReading: (directory: string) => void,
 ): Promise<void> {
-  const excluded = exclusionTest(options.excludes);
   const walk = await ignoreAwareWalk(root, options, { directoriesOnly: true });
   const limit = pLimit(DIRECTORIES_AT_ONCE);
   const subdirectories = async (directory: string) => {
@@ -111,7 +100,7 @@ export async function walkDirectories(
     const kept = await walk.keep(directory, entries);
     return entries.flatMap((entry) => {
       const path = directory ? `${directory}/${entry.name}` : entry.name;
-      return entry.isDirectory && kept.has(entry.name) && !excluded(path) ? [path] : [];
+      return entry.isDirectory && kept.has(entry.name) ? [path] : [];
     });
   };
   const visit = async (directory: string): Promise<void> => {
@@ -120,7 +109,11 @@ export async function walkDirectories(
   await visit('');
 }
 
-/** What a walk keeps of each directory, with the ignore rules found so far, and how many it left out. */
+/**
+ * What a walk keeps of each directory: not what the ignore rules found so far leave out (counted),
+ * nor what the excludes do, read as they are for git's listing (not by fast-glob, whose matcher
+ * expands braces and backtracks).
+ */
 async function ignoreAwareWalk(
   root: string,
   options: ListTreeOptions,
@@ -129,6 +122,7 @@ async function ignoreAwareWalk(
   const rules = createIgnoreRules();
   const gitExclude = await readBytes(root, '.git/info/exclude', options.maxIgnoreFileBytes);
   if (gitExclude) rules.add({ directory: '', content: gitExclude.toString('utf8') });
+  const excluded = exclusionTest(options.excludes);
   let ignored = 0;
   const keep: EntryFilter = async (directory, entries) => {
     options.signal?.throwIfAborted();
@@ -142,7 +136,7 @@ async function ignoreAwareWalk(
       if (directoriesOnly && !entry.isDirectory) continue;
       const path = directory ? `${directory}/${entry.name}` : entry.name;
       if (rules.ignores(path, entry.isDirectory)) ignored++;
-      else kept.add(entry.name);
+      else if (!excluded(path)) kept.add(entry.name);
     }
     return kept;
   };
