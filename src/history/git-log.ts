@@ -1,5 +1,6 @@
 import { runGit } from '../git.js';
 import { type PastCommit } from '../contracts/overview.js';
+import { splitBytes } from '../text/split-bytes.js';
 
 /** Where the history comes from: the root's own git, or a git directory at a revision. */
 export interface HistorySource {
@@ -22,6 +23,7 @@ export interface GitHistory {
 }
 
 const RECORD = '\x1e';
+const RECORD_BYTE = 0x1e;
 const END_OF_MESSAGE = '\x1d';
 /**
  * Most bytes of `git log` read. The history is bounded by amount (commits and bytes), never by
@@ -35,21 +37,24 @@ const NO_HISTORY = /not a git repository|cannot change to|does not have any comm
 export const gitLocation = (source: HistorySource) =>
   source.gitDirectory ? ['--git-dir', source.gitDirectory] : ['-C', source.root];
 
+/** One commit of that log: its message, and after it the files it changed, a line each. */
+function parseRecord(record: string): PastCommit {
+  const [message = '', names = ''] = record.split(END_OF_MESSAGE);
+  return {
+    message: message.trim(),
+    files: names
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  };
+}
+
 /** Parses `git log --name-only --format=<RECORD>%s%n%b<END_OF_MESSAGE>`. */
-export function parseGitLog(output: string): PastCommit[] {
-  return output
-    .split(RECORD)
-    .slice(1)
-    .map((record) => {
-      const [message = '', names = ''] = record.split(END_OF_MESSAGE);
-      return {
-        message: message.trim(),
-        files: names
-          .split('\n')
-          .map((line) => line.trim())
-          .filter(Boolean),
-      };
-    });
+export function parseGitLog(output: string | Buffer): PastCommit[] {
+  // From bytes, each commit's text is its own: what is kept of one keeps no other alive.
+  const records =
+    typeof output === 'string' ? output.split(RECORD) : splitBytes(output, RECORD_BYTE);
+  return records.slice(1).map(parseRecord);
 }
 
 /**
@@ -83,10 +88,10 @@ export async function readGitHistory(source: HistorySource): Promise<GitHistory>
       ? { commits: [], warning: 'the git history was not read: the run stopped first' }
       : // No git on this machine: no evidence, nothing wrong with the repository.
         { commits: [] };
-  const log = output.stdout.toString('utf8');
+  const log = output.stdout;
   if (output.cut) {
     // The last record may be cut in half: only whole commits count.
-    const commits = parseGitLog(log.slice(0, log.lastIndexOf(RECORD)));
+    const commits = parseGitLog(log.subarray(0, Math.max(0, log.lastIndexOf(RECORD_BYTE))));
     return {
       commits,
       warning: `the git history was cut at ${commits.length} commits (${Math.round(maxBytes / 1024 / 1024)} MB of log)`,

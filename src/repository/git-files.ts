@@ -1,4 +1,5 @@
 import { runGit } from '../git.js';
+import { splitBytes } from '../text/split-bytes.js';
 
 /**
  * The files git sees in a work tree, the way `git status` does: tracked ones and untracked ones
@@ -54,7 +55,7 @@ export async function listGitFiles(
   if (output.missing || output.cut || output.code !== 0) return undefined;
   const paths = new Set<string>();
   const nested: string[] = [];
-  for (const entry of output.stdout.toString('utf8').split('\0')) {
+  for (const entry of splitBytes(output.stdout, 0)) {
     if (!entry) continue;
     // A conflicted file is listed once per stage.
     if (entry.endsWith('/')) nested.push(entry.slice(0, -1));

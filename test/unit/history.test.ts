@@ -48,6 +48,7 @@ describe('parseGitLog', () => {
     ['a commit that changed no file', '\x1eEmpty\n\x1d\n', [{ message: 'Empty', files: [] }]],
   ])('reads %s', (_case, output, expected) => {
     expect(parseGitLog(output)).toEqual(expected);
+    expect(parseGitLog(Buffer.from(output))).toEqual(expected);
   });
 });
 
