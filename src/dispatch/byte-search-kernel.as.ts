@@ -135,3 +135,19 @@ export function holds(text: usize, length: i32, needle: usize, needleLength: i32
   if (needleLength == 0 || needleLength > length) return needleLength == 0;
   return nextPlace(text, length, needle, needleLength, 0) <= length - needleLength;
 }
+
+/**
+ * Where each line of `text` (`length` bytes) starts, written to `out` as u32s: 0, then one past
+ * each newline. Returns how many; `out` has room for `length + 1`.
+ */
+export function lineStarts(text: usize, length: i32, out: usize): i32 {
+  store<u32>(out, 0);
+  let count = 1;
+  let newline = nextNewline(text, 0, length);
+  while (newline < length) {
+    store<u32>(out + ((<usize>count) << 2), newline + 1);
+    count++;
+    newline = nextNewline(text, newline + 1, length);
+  }
+  return count;
+}

@@ -30,6 +30,7 @@ interface Kernel {
   ): number;
   stoppedAt(): number;
   stoppedLine(): number;
+  lineStarts(text: number, length: number, out: number): number;
 }
 
 /** The kernel's memory: needles, then the lines a search finds, then the text. */
@@ -51,6 +52,7 @@ const PAGE_BYTES = 64 * 1024;
 export const MAX_NEEDLE_LENGTH = 64;
 
 const OTHERWISE_LOWERED = /[\u0130\u212a]/;
+const CARRIAGE_RETURN = 13;
 
 let kernel: Kernel | null | undefined;
 
@@ -67,10 +69,11 @@ function loadKernel(): Kernel | null {
   return kernel;
 }
 
-let bytes = new Uint8Array(0);
+let bytes = Buffer.alloc(0);
+let numbers = new Uint32Array(0);
 const encoder = new TextEncoder();
-/** The text whose bytes are in the kernel's memory, and how many there are. */
-let loadedText: string | undefined;
+/** What the kernel's memory holds the bytes of (a text, or a file's reading), and how many. */
+let loaded: unknown;
 let loadedLength = 0;
 /** Where each needle written so far is, until their room is full. */
 const needles = new Map<string, number>();
@@ -80,7 +83,10 @@ let needlesEnd = NEEDLES_AT;
 function memoryOf(found: Kernel, size: number): Uint8Array {
   const missing = size - found.memory.buffer.byteLength;
   if (missing > 0) found.memory.grow(Math.ceil(missing / PAGE_BYTES));
-  if (bytes.buffer !== found.memory.buffer) bytes = new Uint8Array(found.memory.buffer);
+  if (bytes.buffer !== found.memory.buffer) {
+    bytes = Buffer.from(found.memory.buffer);
+    numbers = new Uint32Array(found.memory.buffer);
+  }
   return bytes;
 }
 
@@ -99,11 +105,16 @@ function needleAt(found: Kernel, needle: string): number {
   return at;
 }
 
-/** Whether the kernel searches for `needle`: ASCII, and at most `MAX_NEEDLE_LENGTH` long. */
+/**
+ * Whether the kernel searches for `needle`: ASCII but `\r`, and at most `MAX_NEEDLE_LENGTH` long.
+ * A file's bytes as read keep the `\r` of each `\r\n`, which its text does not.
+ */
 export function isSearchableNeedle(needle: string): boolean {
   if (needle.length === 0 || needle.length > MAX_NEEDLE_LENGTH) return false;
-  for (let index = 0; index < needle.length; index++)
-    if (needle.charCodeAt(index) > 0x7f) return false;
+  for (let index = 0; index < needle.length; index++) {
+    const code = needle.charCodeAt(index);
+    if (code > 0x7f || code === CARRIAGE_RETURN) return false;
+  }
   return true;
 }
 
@@ -114,23 +125,8 @@ export interface ByteSearch {
   linesHolding(needle: string): number[];
 }
 
-/**
- * A search of `text`'s bytes, or undefined where it would not find what a search of its lower
- * case finds (or the kernel cannot run here). One text at a time is in the kernel's memory:
- * a search of another text's puts that one's back first.
- */
-export function byteSearch(text: string): ByteSearch | undefined {
-  const found = loadKernel();
-  if (!found || text.length > MAX_TEXT_CHARACTERS) return undefined;
-  const load = () => {
-    if (loadedText === text) return;
-    const memory = memoryOf(found, TEXT_AT + text.length * 3);
-    loadedLength = encoder.encodeInto(text, memory.subarray(TEXT_AT)).written;
-    loadedText = text;
-  };
-  load();
-  // More bytes than characters: some are not ASCII, and two of those would be missed.
-  if (loadedLength !== text.length && OTHERWISE_LOWERED.test(text)) return undefined;
+/** A search of the bytes in the kernel's memory, `load` putting them back first when others are. */
+function searchOf(found: Kernel, load: () => void): ByteSearch {
   return {
     holds(needle) {
       load();
@@ -160,6 +156,100 @@ export function byteSearch(text: string): ByteSearch | undefined {
         if (start === -1) return lines;
         startLine = found.stoppedLine();
       }
+    },
+  };
+}
+
+/**
+ * A search of `text`'s bytes, or undefined where it would not find what a search of its lower
+ * case finds (or the kernel cannot run here). One text at a time is in the kernel's memory:
+ * a search of another text's puts that one's back first.
+ */
+export function byteSearch(text: string): ByteSearch | undefined {
+  const found = loadKernel();
+  if (!found || text.length > MAX_TEXT_CHARACTERS) return undefined;
+  const load = () => {
+    if (loaded === text) return;
+    const memory = memoryOf(found, TEXT_AT + text.length * 3);
+    loadedLength = encoder.encodeInto(text, memory.subarray(TEXT_AT)).written;
+    loaded = text;
+  };
+  load();
+  // More bytes than characters: some are not ASCII, and two of those would be missed.
+  if (loadedLength !== text.length && OTHERWISE_LOWERED.test(text)) return undefined;
+  return searchOf(found, load);
+}
+
+/** A file whose bytes are read into the kernel's memory. */
+export interface BytesToRead {
+  /** Most bytes it may have: a longer one reads as empty. */
+  maxBytes: number;
+  /** Reads it into `into` (`maxBytes` and one more): how many bytes, or undefined. */
+  readInto(into: Uint8Array): number | undefined;
+}
+
+/** A search of a file's bytes as read, with its lines decoded from them one by one. */
+export interface FileByteSearch extends ByteSearch {
+  /** Line `line` (0-based; '' past the last) as the text's would be: UTF-8, without `\r\n`. */
+  line(line: number): string;
+  /** The whole text as read, UTF-8 (its line breaks not yet made `\n`). */
+  decoded(): string;
+}
+
+// `İ` and the Kelvin sign in UTF-8.
+const DOTTED_CAPITAL_I = Buffer.from('\u0130');
+const KELVIN_SIGN = Buffer.from('\u212a');
+
+/**
+ * A search of a file's bytes, read into the kernel's memory (at most its `maxBytes`) with
+ * no string made of them, for a file whose text is not held: a line is decoded only where it is
+ * read. Undefined where the kernel cannot run, the file is too large for it, or it holds a
+ * character whose lower case is ASCII (those are searched as text). An ASCII needle is held by
+ * UTF-8 bytes where it is held by their decoding, ill-formed sequences included (an ASCII byte
+ * always decodes to itself), and line breaks are the same `\n` bytes: lines are numbered as in
+ * the text.
+ */
+export function fileByteSearch(file: BytesToRead): FileByteSearch | undefined {
+  const { maxBytes } = file;
+  const found = loadKernel();
+  if (!found || maxBytes >= MAX_TEXT_CHARACTERS * 3) return undefined;
+  // Line starts go after the text's room, 4-byte aligned, with room for one a byte.
+  const startsAt = (TEXT_AT + maxBytes + 4) & ~3;
+  const memoryEnd = startsAt + (maxBytes + 2) * 4;
+  // Its own key: a file read twice is two readings (it may have changed in between).
+  const reading = {};
+  let lineCount = -1;
+  let lastLine = -1;
+  let lastText = '';
+  const load = () => {
+    if (loaded === reading) return;
+    const memory = memoryOf(found, memoryEnd);
+    loaded = reading;
+    lineCount = -1;
+    loadedLength = file.readInto(memory.subarray(TEXT_AT, TEXT_AT + maxBytes + 1)) ?? 0;
+  };
+  load();
+  const text = bytes.subarray(TEXT_AT, TEXT_AT + loadedLength);
+  if (text.includes(DOTTED_CAPITAL_I) || text.includes(KELVIN_SIGN)) return undefined;
+  const startOf = (line: number) => numbers[(startsAt >> 2) + line] ?? 0;
+  return {
+    ...searchOf(found, load),
+    line(line) {
+      // A scan asks for a line several times in a row (its length, its words, its lower case).
+      if (line === lastLine && loaded === reading) return lastText;
+      load();
+      if (lineCount < 0) lineCount = found.lineStarts(TEXT_AT, loadedLength, startsAt);
+      if (line < 0 || line >= lineCount) return '';
+      const start = TEXT_AT + startOf(line);
+      let end = line + 1 < lineCount ? TEXT_AT + startOf(line + 1) - 1 : TEXT_AT + loadedLength;
+      // `\r\n` is a line break as `\n` is; a lone `\r` ending the text stays, as in the text.
+      if (end > start && bytes[end - 1] === CARRIAGE_RETURN && end < TEXT_AT + loadedLength) end--;
+      lastLine = line;
+      return (lastText = bytes.toString('utf8', start, end));
+    },
+    decoded() {
+      load();
+      return bytes.toString('utf8', TEXT_AT, TEXT_AT + loadedLength);
     },
   };
 }

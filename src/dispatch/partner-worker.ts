@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readFileWithinSync } from '../file-system/tree.js';
 import type { PartnerFound } from '../repository/read-files.js';
 import { analyseRead } from '../repository/read-verdict.js';
-import type { SourceFile } from '../repository/source-file.js';
+import { describedSource, type SourceFile } from '../repository/source-file.js';
 import { compileKeyword } from './keyword.js';
 import { KnownWordsTable } from './known-words.js';
 import { scanFile } from './scan-file.js';
@@ -13,16 +13,23 @@ import type { PartnerAnswer, PartnerQuestion, PartnerSetup } from './partner.js'
  * and searches them for each cycle's keywords while the main thread searches the rest.
  */
 
-const { root, maxBytes, entries } = workerData as PartnerSetup;
+const { root, maxBytes, heldUpTo, entries } = workerData as PartnerSetup;
 const answer = (message: PartnerAnswer) => parentPort?.postMessage(message);
 
+const tree = { root, maxBytes };
 const files: (SourceFile | undefined)[] = [];
 answer({
   type: 'read',
   files: entries.map(({ path, identity }) => {
-    const read = analyseRead(path, readFileWithinSync(root, path, maxBytes, identity));
+    const bytes = readFileWithinSync(root, path, maxBytes, identity);
+    const read = analyseRead(path, bytes);
     if ('skipped' in read) return (files.push(undefined), read);
-    files.push(read);
+    files.push(
+      'bytes' in bytes && bytes.bytes.length <= heldUpTo
+        ? read
+        : // Read again for each search, as the main thread's files of its size are.
+          describedSource(path, read, identity, tree, true),
+    );
     return { kind: read.kind, lineCount: read.lineCount };
   }),
 });

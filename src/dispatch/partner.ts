@@ -13,6 +13,8 @@ import type { FileDescription } from '../repository/source-file.js';
 export interface PartnerSetup {
   root: string;
   maxBytes: number;
+  /** It holds the texts of files of at most this many bytes, and reads larger ones again. */
+  heldUpTo: number;
   entries: { path: string; identity: FileIdentity | undefined }[];
 }
 
@@ -43,10 +45,11 @@ function startWorker(setup: PartnerSetup): Worker {
   return new Worker(start, { eval: true, workerData: setup });
 }
 
-export const startPartner: StartPartner = (root, entries, maxBytes, signal) => {
+export const startPartner: StartPartner = (root, entries, { maxBytes, heldUpTo }, signal) => {
   const worker = startWorker({
     root,
     maxBytes,
+    heldUpTo,
     entries: entries.map(({ path, identity }) => ({ path, identity })),
   });
   let reading: Waiting<Described> | undefined;

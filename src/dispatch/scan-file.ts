@@ -175,8 +175,11 @@ function definitionsOn(
     const stems = stemsOfIdentifier(name);
     if (!holdsEveryWord(keyword, (word) => stems.includes(word))) continue;
     inImportGroup ??= importGroupLines(file.path, text.textLine, text.linesHolding);
+    // A copy, not a slice: a slice of the line keeps the file's whole text alive in the match.
     if (!inImportGroup(line))
-      definitions.push(definitionOf({ name, line: line + 1 }, keyword, new Set(stems).size));
+      definitions.push(
+        definitionOf({ name: ` ${name}`.slice(1), line: line + 1 }, keyword, new Set(stems).size),
+      );
   }
   return definitions;
 }

@@ -1,9 +1,19 @@
 import { identifiersOf } from '../text/identifiers.js';
 import { lineAt, lineStartsOf } from '../text/line-starts.js';
 import { normalizeIdentifier } from './keyword.js';
-import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
+import {
+  normalizeLineBreaks,
+  stemsOfIdentifier,
+  type SourceFile,
+} from '../repository/source-file.js';
 import { lineHoldsStem } from './line-holds-stem.js';
-import { byteSearch, isSearchableNeedle, type ByteSearch } from './byte-search.js';
+import {
+  byteSearch,
+  fileByteSearch,
+  isSearchableNeedle,
+  type ByteSearch,
+  type FileByteSearch,
+} from './byte-search.js';
 
 interface LineWords {
   /** The line's identifiers as written: stemmed, or normalised, only where asked. */
@@ -38,27 +48,38 @@ export function scanMemory(): KnownWords {
 /**
  * The lower-cased text of a file, searched by substring, with a line's words read where asked.
  * Lower-case ASCII needles are searched in the text's bytes (./byte-search.ts), as if lower-cased;
- * the lower-cased text itself is made only for others, or for a text where that would differ.
+ * the lower-cased text itself is made only for others, or for a text where that would differ. A
+ * file whose text is not held is searched in its bytes as read again, and its text made from
+ * them only where a line is read.
  */
 export function searchableText(file: SourceFile, known: KnownWords) {
+  let fromDisk: FileByteSearch | undefined;
+  let ownText: string | undefined;
+  const text = () => (ownText ??= fromDisk ? normalizeLineBreaks(fromDisk.decoded()) : file.text);
   let lowered: string | undefined;
-  const lower = () => (lowered ??= file.text.toLowerCase());
+  const lower = () => (lowered ??= text().toLowerCase());
   // Searched first, settled on first need: null where the bytes cannot be searched.
   let bytes: ByteSearch | null | undefined;
+  const searchOfBytes = (): ByteSearch | null => {
+    const onDisk = file.bytes;
+    if (onDisk) fromDisk = fileByteSearch(onDisk);
+    return fromDisk ?? byteSearch(text()) ?? null;
+  };
   const bytesFor = (needle: string): ByteSearch | null =>
-    isSearchableNeedle(needle) ? (bytes ??= byteSearch(file.text) ?? null) : null;
+    isSearchableNeedle(needle) ? (bytes ??= searchOfBytes()) : null;
   // Lower-casing never moves a line break, and lengthens a line only where it holds `İ`, the one
   // character whose lower case is two: a text without one has its lines, lower-cased one by one,
-  // where they are in the lower-cased whole.
+  // where they are in the lower-cased whole. Bytes searched as read hold none.
   let inPlaceText: boolean | undefined;
-  const inPlace = () => (inPlaceText ??= !file.text.includes('\u0130'));
+  const inPlace = () => (inPlaceText ??= fromDisk !== undefined || !text().includes('\u0130'));
   let textStarts: number[] | undefined;
   let lowerStarts: number[] | undefined;
-  const textLineStarts = () => (textStarts ??= lineStartsOf(file.text));
+  const textLineStarts = () => (textStarts ??= lineStartsOf(text()));
   const lowerLineStarts = () =>
     (lowerStarts ??= inPlace() ? textLineStarts() : lineStartsOf(lower()));
   /** A line of the text as written, without the file's lines split and kept. */
-  const lineOfText = (line: number): string => lineAt(file.text, textLineStarts(), line);
+  const lineOfText = (line: number): string =>
+    fromDisk ? fromDisk.line(line) : lineAt(text(), textLineStarts(), line);
   const lowerLine = (line: number): string =>
     inPlace() ? lineOfText(line).toLowerCase() : lineAt(lower(), lowerLineStarts(), line);
   // Made on first need, as is the map of lines below: most files are settled before a line is read.
@@ -126,11 +147,12 @@ export function searchableText(file: SourceFile, known: KnownWords) {
     },
     lowerLine,
     textLine: lineOfText,
-    /** A line's length as written, measured without cutting it out. */
+    /** A line's length as written, measured without cutting it out (but for bytes as read). */
     lineLength(line: number): number {
+      if (fromDisk) return fromDisk.line(line).length;
       const starts = textLineStarts();
       const next = starts[line + 1];
-      return (next === undefined ? file.text.length + 1 : next) - 1 - (starts[line] ?? 0);
+      return (next === undefined ? text().length + 1 : next) - 1 - (starts[line] ?? 0);
     },
     /** The line's identifiers, normalised: to tell an identifier keyword exactly. */
     identifiersOn: (line: number) => identifiersOfLine(wordsOf(line)),

@@ -314,6 +314,34 @@ export function readFileWithinSync(
   }
 }
 
+/**
+ * A file under `root` read into `into`, as `readFileWithinSync` reads it but into memory given:
+ * how many bytes, or undefined when it cannot be read as listed or fills `into` (past its bound).
+ */
+export function readIntoWithin(
+  root: string,
+  path: string,
+  into: Uint8Array,
+  listed?: FileIdentity,
+): number | undefined {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(join(root, path), OPEN_FLAGS);
+    if (!isTheListedFile(fstatSync(descriptor), listed)) return undefined;
+    let total = 0;
+    for (;;) {
+      const bytesRead = readSync(descriptor, into, total, into.length - total, null);
+      if (bytesRead === 0) return total;
+      total += bytesRead;
+      if (total === into.length) return undefined;
+    }
+  } catch {
+    return undefined;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+}
+
 /** The bytes `readFileWithinSync` reads, or undefined when there are none within the bounds. */
 export function readBytesSync(
   root: string,

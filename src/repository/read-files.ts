@@ -41,7 +41,7 @@ export interface FilePartner {
 export type StartPartner = (
   root: string,
   entries: readonly ListedFile[],
-  maxBytes: number,
+  read: { maxBytes: number; heldUpTo: number },
   signal?: AbortSignal,
 ) => FilePartner;
 
@@ -61,6 +61,11 @@ export interface FilesRead {
 export interface ReadFilesOptions {
   root: string;
   maxBytes: number;
+  /**
+   * Files of at most this many bytes are held as text (by the partner too); larger ones are read
+   * again for each search.
+   */
+  heldUpTo: number;
   signal: AbortSignal | undefined;
   /** Half the files go to a partner thread when there are `from` or more; never without one. */
   partner: { start: StartPartner; from: number } | undefined;
@@ -120,7 +125,8 @@ export async function readFiles(
   const shared = entries.filter((_, index) => index % 2 === 1);
   let partner: FilePartner | undefined;
   try {
-    partner = options.partner.start(options.root, shared, options.maxBytes, options.signal);
+    const { maxBytes, heldUpTo } = options;
+    partner = options.partner.start(options.root, shared, { maxBytes, heldUpTo }, options.signal);
   } catch {
     return { files: await readHere(entries, options) };
   }

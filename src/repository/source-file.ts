@@ -9,6 +9,7 @@ import { extractOutline, hasOutline, type Outline } from '../structure/outline.j
 import { type FileKind } from '../contracts/file-kind.js';
 import { RecentTexts, type HeldText } from './recent-texts.js';
 import type { StoredRows } from './word-index.js';
+import { readBytesSync, readIntoWithin, type FileIdentity } from '../file-system/tree.js';
 
 /** A file read once per run, with the small indexes every cycle's matching reuses. */
 export interface SourceFile {
@@ -34,6 +35,16 @@ export interface SourceFile {
   directoryStems: ReadonlySet<string>;
   /** Its words by line, when they come from a stored index: searched instead of the text. */
   words?: IndexedWords | undefined;
+  /** Where its text is not held: its bytes, read again where a search needs them. */
+  bytes?: FileOnDisk | undefined;
+}
+
+/** A file's bytes, read again on each search rather than held. */
+export interface FileOnDisk {
+  /** Most bytes the file may have: a longer one reads as empty. */
+  readonly maxBytes: number;
+  /** Reads the file into `into` (`maxBytes` and one more): how many bytes, or undefined. */
+  readInto(into: Uint8Array): number | undefined;
 }
 
 /** A file's words as a stored index keeps them (src/repository/word-index.ts). */
@@ -185,7 +196,8 @@ const directoryStemsCache = new Map<string, ReadonlySet<string>>();
 const directoryStemsOf = (directory: string) =>
   keptStems(directoryStemsCache, directory, stemsOfText);
 
-const normalizeLineBreaks = (content: string) =>
+/** A file's content as a `SourceFile`'s text: each line break as `\n`. */
+export const normalizeLineBreaks = (content: string) =>
   content.includes('\r') ? content.replace(/\r\n/g, '\n') : content;
 
 /** What every file has by its path alone, and what is found from its text and outline on use. */
@@ -285,48 +297,75 @@ export interface FileDescription {
   lineCount: number;
 }
 
+/** Where the files of a tree are read again from, and within what bound. */
+export interface TreeToReadAgain {
+  root: string;
+  maxBytes: number;
+}
+
 /** The texts of described files used last: a search and an excerpt ask for one text in turn. */
 const describedTexts = new RecentTexts<DescribedSource>(16, 4 * 1024 * 1024);
 
+const EMPTY = Buffer.alloc(0);
+
 /**
- * A file read in this run by another thread, which holds its text and searches it
- * (src/dispatch/partner.ts): this one holds what ranking needs, and reads the text again where
- * something asks for it (a candidate's outline or excerpt), the last few kept a while.
+ * A file read in this run whose text is not held here: read by another thread, which holds its
+ * text and searches it (src/dispatch/partner.ts), or too large to hold among many. It keeps what
+ * ranking needs, and reads the text again where something asks for it (a candidate's outline or
+ * excerpt), the last few kept a while; `searchedOnDisk`, a search reads its bytes again too. Only
+ * from the file listed: one gone or grown reads as empty. A class with no closures: a large tree
+ * makes one for most files.
  */
-class DescribedSource extends FileOfWorkspace {
+class DescribedSource extends FileOfWorkspace implements FileOnDisk {
+  readonly kind: FileKind;
+  readonly lineCount: number;
+
   constructor(
     path: string,
-    private readonly description: FileDescription,
-    private readonly readAgain: () => string,
+    description: FileDescription,
+    private readonly identity: FileIdentity | undefined,
+    private readonly tree: TreeToReadAgain,
+    private readonly searchedOnDisk: boolean,
   ) {
     super(path);
-  }
-
-  get kind(): FileKind {
-    return this.description.kind;
-  }
-
-  get lineCount(): number {
-    return this.description.lineCount;
+    this.kind = description.kind;
+    this.lineCount = description.lineCount;
   }
 
   get text(): string {
     return this.held().text;
   }
 
+  get bytes(): FileOnDisk | undefined {
+    return this.searchedOnDisk ? this : undefined;
+  }
+
+  get maxBytes(): number {
+    return this.tree.maxBytes;
+  }
+
+  readInto(into: Uint8Array): number | undefined {
+    return readIntoWithin(this.tree.root, this.path, into, this.identity);
+  }
+
   protected held(): HeldText {
-    return (
-      describedTexts.get(this) ?? describedTexts.set(this, normalizeLineBreaks(this.readAgain()))
-    );
+    const kept = describedTexts.get(this);
+    if (kept) return kept;
+    const { root, maxBytes } = this.tree;
+    const bytes = readBytesSync(root, this.path, maxBytes, this.identity) ?? EMPTY;
+    return describedTexts.set(this, normalizeLineBreaks(bytes.toString('utf8')));
   }
 }
 
+/** A file read and analysed, its text not held here (see `DescribedSource`). */
 export function describedSource(
   path: string,
   description: FileDescription,
-  readAgain: () => string,
+  identity: FileIdentity | undefined,
+  tree: TreeToReadAgain,
+  searchedOnDisk: boolean,
 ): SourceFile {
-  return new DescribedSource(path, description, readAgain);
+  return new DescribedSource(path, description, identity, tree, searchedOnDisk);
 }
 
 /** What a stored index keeps of a file that was read (src/repository/word-index.ts). */

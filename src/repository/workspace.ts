@@ -78,7 +78,19 @@ export interface WorkspaceOptions {
    * index nor workspace, from `from` files to read (default `MIN_FILES_FOR_A_PARTNER`).
    */
   partner?: { start: StartPartner; from?: number } | undefined;
+  /**
+   * Most bytes of text a workspace without an index holds (default `MAX_HELD_TEXT_BYTES`): the
+   * smallest files' texts are held, and each search reads the rest again.
+   */
+  maxHeldTextBytes?: number | undefined;
 }
+
+/**
+ * Bytes of text held at most, the smallest files first: a file read again costs an open however
+ * small it is, and its bytes. A 200,000-file tree held about 1 GB of texts, twice the run's other
+ * memory.
+ */
+export const MAX_HELD_TEXT_BYTES = 16 * 1024 * 1024;
 
 /** Why files of the tree were left out, by count. */
 export interface SkippedFiles {
@@ -188,6 +200,17 @@ function listAgainOnceArmed(workspace: Workspace, root: string, options: ListTre
     .catch(() => undefined);
 }
 
+/** The size up to which files' texts fit in `budget` bytes, the smallest first. */
+function largestHeld(entries: readonly ListedFile[], budget: number): number {
+  const sizes = Float64Array.from(entries, (entry) => entry.size).sort();
+  let total = 0;
+  for (const size of sizes) {
+    if (total + size > budget) return size - 1;
+    total += size;
+  }
+  return Infinity;
+}
+
 export async function openWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
   const started = performance.now();
   const listingStarted = Date.now();
@@ -271,9 +294,14 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     }
     return undefined;
   };
+  const tree = { root, maxBytes: options.maxFileBytes };
+  let heldUpTo = Infinity;
   const analyse = (entry: ListedFile, read: FileBytes): SourceFile | undefined => {
     const file = analyseRead(entry.path, read);
     if ('skipped' in file) return skip(entry, file.skipped);
+    // Too large to hold among many: read again for each search.
+    if ('bytes' in read && read.bytes.length > heldUpTo)
+      return describedSource(entry.path, file, entry.identity, tree, true);
     keeper?.recordRead(entry, file);
     return file;
   };
@@ -301,9 +329,12 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   const toRead = kept.filter(
     (_, index) => unchanged[index] === undefined && carried[index] === undefined,
   );
+  // An index searches its files' words, not their texts.
+  if (!keeper) heldUpTo = largestHeld(toRead, options.maxHeldTextBytes ?? MAX_HELD_TEXT_BYTES);
   const { files: read, partnerShare } = await readFiles(toRead, {
     root,
     maxBytes: options.maxFileBytes,
+    heldUpTo,
     signal: options.signal,
     // Only for a run that keeps neither an index nor the workspace: a partner's files have no
     // words indexed here, and it lives only as long as its run.
@@ -315,7 +346,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     describe: (entry, described) =>
       'skipped' in described
         ? skip(entry, described.skipped)
-        : describedSource(entry.path, described, readAgain(entry)),
+        : describedSource(entry.path, described, entry.identity, tree, entry.size > heldUpTo),
     interrupted,
   });
   // In the listing's order, whether read or restored, so that runs rank ties alike.

@@ -1,15 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   MAX_NEEDLE_LENGTH,
+  MAX_TEXT_CHARACTERS,
   byteSearch,
+  fileByteSearch,
   isSearchableNeedle,
+  type BytesToRead,
 } from '../../src/dispatch/byte-search.js';
 import { KERNEL_BASE64 } from '../../src/dispatch/byte-search-kernel.js';
 import { compileKernel } from '../../scripts/build-kernel.js';
 import { lineStartsOf } from '../../src/text/line-starts.js';
 import { compileKeyword, type KeywordPattern } from '../../src/dispatch/keyword.js';
 import { scanFile } from '../../src/dispatch/scan-file.js';
-import { analyzeSource } from '../../src/repository/source-file.js';
+import { analyzeSource, normalizeLineBreaks } from '../../src/repository/source-file.js';
 
 /** What the byte search must find: the lines of the lower-cased text holding the needle. */
 function linesOfLowerCase(text: string, needle: string): number[] {
@@ -44,6 +47,15 @@ function randomText(next: (below: number) => number, length: number): string {
     text += next(20) === 0 ? OTHERS[next(OTHERS.length)] : (ALPHABET[next(ALPHABET.length)] ?? 'a');
   return text;
 }
+
+/** A file of these bytes, read as a workspace reads one again. */
+const fileOf = (bytes: Buffer): BytesToRead => ({
+  maxBytes: bytes.length + 10,
+  readInto(into) {
+    into.set(bytes);
+    return bytes.length;
+  },
+});
 
 describe('byte search', () => {
   it('finds what a search of the lower-cased text finds, on random texts and needles', () => {
@@ -109,6 +121,8 @@ describe('byte search', () => {
 
   it('leaves to a string search needles that are not ASCII, or longer than its bound', () => {
     expect(isSearchableNeedle('größe')).toBe(false);
+    // A file's bytes keep the `\r` of each `\r\n`; its text does not.
+    expect(isSearchableNeedle('line\r')).toBe(false);
     expect(isSearchableNeedle('')).toBe(false);
     expect(isSearchableNeedle('a'.repeat(MAX_NEEDLE_LENGTH))).toBe(true);
     expect(isSearchableNeedle('a'.repeat(MAX_NEEDLE_LENGTH + 1))).toBe(false);
@@ -143,6 +157,66 @@ describe('byte search', () => {
       vi.resetModules();
     }
     expect(withKernel.flat().filter((scan) => scan.match).length).toBeGreaterThan(300);
+  });
+
+  it('searches bytes as read as it searches their text, and cuts the same lines', () => {
+    const next = random(13);
+    // Line breaks of every kind, and bytes that are not UTF-8, beside the random text's.
+    const extras = ['\r\n', '\r', '\n', '\ufeff'];
+    let compared = 0;
+    for (let round = 0; round < 300; round++) {
+      const parts = [randomText(next, next(200))];
+      for (let index = next(4); index > 0; index--)
+        parts.push(extras[next(extras.length)] ?? '', randomText(next, next(40)));
+      const bytes = Buffer.concat([
+        Buffer.from(parts.join('')),
+        ...(next(3) === 0 ? [Buffer.from([0xc3, 0x0a, 0xff, 0x41])] : []),
+      ]);
+      const file = fileOf(bytes);
+      const search = fileByteSearch(file);
+      const text = normalizeLineBreaks(bytes.toString('utf8'));
+      expect(search, JSON.stringify(text)).toBeDefined();
+      const lines = text.split('\n');
+      for (let line = -1; line <= lines.length; line++)
+        expect(search?.line(line), `line ${line} of ${JSON.stringify(text)}`).toBe(
+          lines[line] ?? '',
+        );
+      const lower = text.toLowerCase();
+      for (let index = 0; index < 6; index++) {
+        const start = next(Math.max(1, lower.length));
+        const needle =
+          index % 2 === 0
+            ? lower.slice(start, start + 1 + next(5))
+            : randomText(next, 1 + next(3)).toLowerCase();
+        if (!isSearchableNeedle(needle)) continue;
+        expect(search?.holds(needle)).toBe(lower.includes(needle));
+        expect(search?.linesHolding(needle)).toEqual(linesOfLowerCase(text, needle));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(800);
+  });
+
+  it('reads a file again where another was read into its place, and an unreadable one as empty', () => {
+    const first = fileByteSearch(fileOf(Buffer.from('alpha\r\nbeta')));
+    const second = fileByteSearch(fileOf(Buffer.from('gamma\n\nalpha')));
+    expect(first?.linesHolding('alpha')).toEqual([0]);
+    expect(second?.linesHolding('alpha')).toEqual([2]);
+    expect(first?.line(1)).toBe('beta');
+    expect(second?.line(0)).toBe('gamma');
+    expect(first?.decoded()).toBe('alpha\r\nbeta');
+    const gone = fileByteSearch({ maxBytes: 100, readInto: () => undefined });
+    expect(gone?.holds('a')).toBe(false);
+    expect(gone?.line(0)).toBe('');
+  });
+
+  it('leaves to a string search a file holding a letter its bytes lower-case otherwise, or too large', () => {
+    expect(fileByteSearch(fileOf(Buffer.from('a \u212aelvin')))).toBeUndefined();
+    expect(fileByteSearch(fileOf(Buffer.from('\u0130stanbul')))).toBeUndefined();
+    expect(fileByteSearch(fileOf(Buffer.from('ß and Σ')))).toBeDefined();
+    expect(
+      fileByteSearch({ maxBytes: MAX_TEXT_CHARACTERS * 3, readInto: () => 0 }),
+    ).toBeUndefined();
   });
 
   it('is the build of its source', async () => {
