@@ -18,8 +18,11 @@ export interface IndexKeeper {
   unchanged(entry: ListedFile): StoredFile | undefined;
   /** A file read and found binary or minified. */
   recordVerdict(entry: ListedFile, verdict: 'binary' | 'minified'): void;
-  /** A file read and analysed: its words are indexed, for the index and for the search. */
-  recordRead(entry: ListedFile, file: SourceFile): void;
+  /**
+   * A file read and analysed: its words are indexed, for the index and for the search. It comes
+   * back as a restored file would, its text read again (with `readText`) only if it is needed.
+   */
+  recordRead(entry: ListedFile, file: SourceFile, readText: () => string): SourceFile;
   /** A stored file taken as it is: its text is read (with `readText`) only if it is needed. */
   restore(
     entry: ListedFile,
@@ -41,13 +44,12 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
     recordVerdict(entry, verdict) {
       files.set(entry.path, { path: entry.path, ...fileKeyOf(entry), verdict });
     },
-    recordRead(entry, file) {
+    recordRead(entry, file, readText) {
       const words = indexWords(file, stems);
-      file.words = words;
-      files.set(entry.path, {
+      const recorded = {
         path: entry.path,
         ...fileKeyOf(entry),
-        verdict: 'read',
+        verdict: 'read' as const,
         kind: file.kind,
         lineCount: file.lineCount,
         outline: file.outline,
@@ -56,7 +58,10 @@ export function keepIndex(stored: StoredIndex | undefined, builtAtMs: number): I
         symbolStemIds: words.symbolStemIds,
         nameStemIds: words.nameStemIds,
         directoryStemIds: words.directoryStemIds,
-      });
+      };
+      files.set(entry.path, recorded);
+      // Searched by its words from now on, as a restored file is: its text is let go.
+      return restoreSource(entry.path, recorded, words, readText, texts);
     },
     restore(entry, file, readText) {
       files.set(entry.path, file);

@@ -294,22 +294,22 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
     }
     return undefined;
   };
-  const tree = { root, maxBytes: options.maxFileBytes };
-  let heldUpTo = Infinity;
-  const analyse = (entry: ListedFile, read: FileBytes): SourceFile | undefined => {
-    const file = analyseRead(entry.path, read);
-    if ('skipped' in file) return skip(entry, file.skipped);
-    // Too large to hold among many: read again for each search.
-    if ('bytes' in read && read.bytes.length > heldUpTo)
-      return describedSource(entry.path, file, entry.identity, tree, true);
-    keeper?.recordRead(entry, file);
-    return file;
-  };
   /** A file's text read again, only from the file listed: one gone or grown reads as empty. */
   const readAgain = (entry: ListedFile) => () =>
     (readBytesSync(root, entry.path, options.maxFileBytes, entry.identity) ?? EMPTY).toString(
       'utf8',
     );
+  const tree = { root, maxBytes: options.maxFileBytes };
+  let heldUpTo = Infinity;
+  const analyse = (entry: ListedFile, read: FileBytes): SourceFile | undefined => {
+    const file = analyseRead(entry.path, read);
+    if ('skipped' in file) return skip(entry, file.skipped);
+    if (keeper) return keeper.recordRead(entry, file, readAgain(entry));
+    // Too large to hold among many: read again for each search.
+    if ('bytes' in read && read.bytes.length > heldUpTo)
+      return describedSource(entry.path, file, entry.identity, tree, true);
+    return file;
+  };
   /** A file the stored index holds unchanged: its text is read only if it is needed. */
   const restore = (entry: ListedFile, stored: StoredFile): SourceFile | undefined => {
     if (stored.verdict !== 'read') {
@@ -329,7 +329,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   const toRead = kept.filter(
     (_, index) => unchanged[index] === undefined && carried[index] === undefined,
   );
-  // An index searches its files' words, not their texts.
+  // An index searches its files' words, and holds no text.
   if (!keeper) heldUpTo = largestHeld(toRead, options.maxHeldTextBytes ?? MAX_HELD_TEXT_BYTES);
   const { files: read, partnerShare } = await readFiles(toRead, {
     root,

@@ -37,15 +37,13 @@ function restoredWorkspace(changed: string): Workspace {
   const entryOf = (path: string) => ({ path, identity: undefined, ...KEY });
   const written = keepIndex(undefined, 10_000);
   for (const [path, text] of Object.entries(FILES))
-    written.recordRead(entryOf(path), analyzeSource(path, text));
+    written.recordRead(entryOf(path), analyzeSource(path, text), () => text);
   const stored = decodeIndex(encodeIndex(written.result(1).updated));
   const keeper = keepIndex(stored, 10_000);
   const files = Object.entries(FILES).map(([path, text]) => {
     const file = stored.files.get(path);
     if (path === changed || file?.verdict !== 'read') {
-      const read = analyzeSource(path, text);
-      keeper.recordRead(entryOf(path), read);
-      return read;
+      return keeper.recordRead(entryOf(path), analyzeSource(path, text), () => text);
     }
     return keeper.restore(entryOf(path), file, () => text);
   });
