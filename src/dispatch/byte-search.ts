@@ -53,6 +53,7 @@ export const MAX_NEEDLE_LENGTH = 64;
 
 const OTHERWISE_LOWERED = /[\u0130\u212a]/;
 const CARRIAGE_RETURN = 13;
+const LINE_FEED = 10;
 
 let kernel: Kernel | null | undefined;
 
@@ -106,14 +107,15 @@ function needleAt(found: Kernel, needle: string): number {
 }
 
 /**
- * Whether the kernel searches for `needle`: ASCII but `\r`, and at most `MAX_NEEDLE_LENGTH` long.
- * A file's bytes as read keep the `\r` of each `\r\n`, which its text does not.
+ * Whether the kernel searches for `needle`: ASCII but line breaks, and at most
+ * `MAX_NEEDLE_LENGTH` long. A file's bytes as read keep the `\r` of each `\r\n`, which its text
+ * does not: a needle across a line break is searched in the text.
  */
 export function isSearchableNeedle(needle: string): boolean {
   if (needle.length === 0 || needle.length > MAX_NEEDLE_LENGTH) return false;
   for (let index = 0; index < needle.length; index++) {
     const code = needle.charCodeAt(index);
-    if (code > 0x7f || code === CARRIAGE_RETURN) return false;
+    if (code > 0x7f || code === CARRIAGE_RETURN || code === LINE_FEED) return false;
   }
   return true;
 }

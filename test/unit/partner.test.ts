@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openWorkspace, type Workspace } from '../../src/repository/workspace.js';
-import { matchWorkspace, weighKeywords } from '../../src/dispatch/match.js';
+import { type Workspace } from '../../src/repository/workspace.js';
+import { weighKeywords } from '../../src/dispatch/match.js';
+import { openForOneRun, searchesOf } from '../support/workspace-searches.js';
 import { AbortError } from '../../src/errors.js';
 import { startPartner } from '../../src/dispatch/partner.js';
 import type { StartPartner } from '../../src/repository/read-files.js';
@@ -43,23 +44,12 @@ function tree(count: number): Record<string, string | Uint8Array> {
 }
 
 const open = (root: string, partnerFrom?: number, signal?: AbortSignal) =>
-  openWorkspace(root, {
-    maxFileBytes: 50_000,
-    maxFiles: 10_000,
-    reusable: false,
+  openForOneRun(root, {
     ...(partnerFrom !== undefined && { partner: { start: startPartner, from: partnerFrom } }),
     ...(signal && { signal }),
   });
 
-/** Each query's weights and matches, in turn, as later cycles ask for them. */
-async function searches(workspace: Workspace) {
-  const found = [];
-  for (const query of QUERIES) {
-    const keywords = await weighKeywords(query, workspace);
-    found.push({ keywords, matches: [...matchWorkspace(workspace, keywords)].sort() });
-  }
-  return found;
-}
+const searches = (workspace: Workspace) => searchesOf(workspace, QUERIES);
 
 describe('a partner thread', () => {
   it('reads and searches half the files, and the run finds what one thread finds', async () => {
@@ -103,12 +93,7 @@ describe('a partner thread', () => {
       read.catch(() => undefined);
       return { read, scan: () => Promise.reject(new Error('no thread here')), close: () => {} };
     };
-    const fallen = await openWorkspace(root, {
-      maxFileBytes: 50_000,
-      maxFiles: 10_000,
-      reusable: false,
-      partner: { start: failing, from: 0 },
-    });
+    const fallen = await openForOneRun(root, { partner: { start: failing, from: 0 } });
     expect(fallen.partner).toBeUndefined();
     expect(fallen.files.map((file) => file.path)).toEqual(alone.files.map((file) => file.path));
     expect(await searches(fallen)).toEqual(await searches(alone));

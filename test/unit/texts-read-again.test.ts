@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openWorkspace, type Workspace } from '../../src/repository/workspace.js';
-import { matchWorkspace, weighKeywords } from '../../src/dispatch/match.js';
+import { type Workspace } from '../../src/repository/workspace.js';
+import { openForOneRun, searchesOf } from '../support/workspace-searches.js';
 import { startPartner } from '../../src/dispatch/partner.js';
 import { createTempTree, removeTempTrees } from '../support/temp-tree.js';
 
@@ -47,23 +47,12 @@ function tree(count: number): Record<string, string | Uint8Array> {
 }
 
 const open = (root: string, maxHeldTextBytes?: number, partnerFrom?: number) =>
-  openWorkspace(root, {
-    maxFileBytes: 50_000,
-    maxFiles: 10_000,
-    reusable: false,
+  openForOneRun(root, {
     ...(maxHeldTextBytes !== undefined && { maxHeldTextBytes }),
     ...(partnerFrom !== undefined && { partner: { start: startPartner, from: partnerFrom } }),
   });
 
-/** Each query's weights and matches, in turn, as later cycles ask for them. */
-async function searches(workspace: Workspace) {
-  const found = [];
-  for (const query of QUERIES) {
-    const keywords = await weighKeywords(query, workspace);
-    found.push({ keywords, matches: [...matchWorkspace(workspace, keywords)].sort() });
-  }
-  return found;
-}
+const searches = (workspace: Workspace) => searchesOf(workspace, QUERIES);
 
 const described = (workspace: Workspace) =>
   workspace.files.map(({ path, kind, lineCount }) => ({ path, kind, lineCount }));
