@@ -1,4 +1,5 @@
 import { KERNEL_BASE64 } from './byte-search-kernel.js';
+import type { FileOnDisk } from '../repository/source-file.js';
 
 /**
  * A file's text searched as UTF-8 bytes by a WebAssembly kernel (./byte-search-kernel.as.ts),
@@ -182,14 +183,6 @@ export function byteSearch(text: string): ByteSearch | undefined {
   return searchOf(found, load);
 }
 
-/** A file whose bytes are read into the kernel's memory. */
-export interface BytesToRead {
-  /** Most bytes it may have: a longer one reads as empty. */
-  maxBytes: number;
-  /** Reads it into `into` (`maxBytes` and one more): how many bytes, or undefined. */
-  readInto(into: Uint8Array): number | undefined;
-}
-
 /** A search of a file's bytes as read, with its lines decoded from them one by one. */
 export interface FileByteSearch extends ByteSearch {
   /** Line `line` (0-based; '' past the last) as the text's would be: UTF-8, without `\r\n`. */
@@ -211,7 +204,7 @@ const KELVIN_SIGN = Buffer.from('\u212a');
  * always decodes to itself), and line breaks are the same `\n` bytes: lines are numbered as in
  * the text.
  */
-export function fileByteSearch(file: BytesToRead): FileByteSearch | undefined {
+export function fileByteSearch(file: FileOnDisk): FileByteSearch | undefined {
   const { maxBytes } = file;
   const found = loadKernel();
   if (!found || maxBytes >= MAX_TEXT_CHARACTERS * 3) return undefined;

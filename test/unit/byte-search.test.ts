@@ -5,14 +5,17 @@ import {
   byteSearch,
   fileByteSearch,
   isSearchableNeedle,
-  type BytesToRead,
 } from '../../src/dispatch/byte-search.js';
 import { KERNEL_BASE64 } from '../../src/dispatch/byte-search-kernel.js';
 import { compileKernel } from '../../scripts/build-kernel.js';
 import { lineStartsOf } from '../../src/text/line-starts.js';
 import { compileKeyword, type KeywordPattern } from '../../src/dispatch/keyword.js';
 import { scanFile } from '../../src/dispatch/scan-file.js';
-import { analyzeSource, normalizeLineBreaks } from '../../src/repository/source-file.js';
+import {
+  analyzeSource,
+  normalizeLineBreaks,
+  type FileOnDisk,
+} from '../../src/repository/source-file.js';
 
 /** What the byte search must find: the lines of the lower-cased text holding the needle. */
 function linesOfLowerCase(text: string, needle: string): number[] {
@@ -66,7 +69,7 @@ function needlesFor(next: (below: number) => number, lower: string, count: numbe
 }
 
 /** A file of these bytes, read as a workspace reads one again. */
-const fileOf = (bytes: Buffer): BytesToRead => ({
+const fileOf = (bytes: Buffer): FileOnDisk => ({
   maxBytes: bytes.length + 10,
   readInto(into) {
     into.set(bytes);
