@@ -208,17 +208,16 @@ export function fileByteSearch(file: FileOnDisk): FileByteSearch | undefined {
   const { maxBytes } = file;
   const found = loadKernel();
   if (!found || maxBytes >= MAX_TEXT_CHARACTERS * 3) return undefined;
-  // Line starts go after the text's room, 4-byte aligned, with room for one a byte.
-  const startsAt = (TEXT_AT + maxBytes + 4) & ~3;
-  const memoryEnd = startsAt + (maxBytes + 2) * 4;
   // Its own key: a file read twice is two readings (it may have changed in between).
   const reading = {};
+  // Where the line starts are, once found: after the text, 4-byte aligned, one a byte at most.
+  let startsAt = 0;
   let lineCount = -1;
   let lastLine = -1;
   let lastText = '';
   const load = () => {
     if (loaded === reading) return;
-    const memory = memoryOf(found, memoryEnd);
+    const memory = memoryOf(found, TEXT_AT + maxBytes + 1);
     loaded = reading;
     lineCount = -1;
     loadedLength = file.readInto(memory.subarray(TEXT_AT, TEXT_AT + maxBytes + 1)) ?? 0;
@@ -233,7 +232,12 @@ export function fileByteSearch(file: FileOnDisk): FileByteSearch | undefined {
       // A scan asks for a line several times in a row (its length, its words, its lower case).
       if (line === lastLine && loaded === reading) return lastText;
       load();
-      if (lineCount < 0) lineCount = found.lineStarts(TEXT_AT, loadedLength, startsAt);
+      if (lineCount < 0) {
+        // Room for the starts of this text's lines, not of the longest text allowed.
+        startsAt = (TEXT_AT + loadedLength + 4) & ~3;
+        memoryOf(found, startsAt + (loadedLength + 2) * 4);
+        lineCount = found.lineStarts(TEXT_AT, loadedLength, startsAt);
+      }
       if (line < 0 || line >= lineCount) return '';
       const start = TEXT_AT + startOf(line);
       let end = line + 1 < lineCount ? TEXT_AT + startOf(line + 1) - 1 : TEXT_AT + loadedLength;

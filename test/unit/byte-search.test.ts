@@ -215,6 +215,15 @@ describe('byte search', () => {
     expect(first?.line(1)).toBe('beta');
     expect(second?.line(0)).toBe('gamma');
     expect(first?.decoded()).toBe('alpha\r\nbeta');
+    // A file allowed more bytes grows the kernel's memory; the first is read into it again.
+    const lines = Array.from({ length: 50_000 }, (_, line) => `line ${line}`);
+    const long = fileByteSearch({
+      ...fileOf(Buffer.from(lines.join('\r\n'))),
+      maxBytes: 4_000_000,
+    });
+    expect(long?.line(49_999)).toBe('line 49999');
+    expect(first?.line(1)).toBe('beta');
+    expect(long?.linesHolding('line 4999')).toHaveLength(11);
     const gone = fileByteSearch({ maxBytes: 100, readInto: () => undefined });
     expect(gone?.holds('a')).toBe(false);
     expect(gone?.line(0)).toBe('');
