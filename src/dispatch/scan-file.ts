@@ -1,5 +1,6 @@
 import { importGroupLines, namesDefinedIn } from '../structure/outline.js';
 import { MAX_MATCHED_LINE_LENGTH } from '../text/word-postings.js';
+import { ownString } from '../text/own-string.js';
 import { holdsEveryWord, isLiteral, type KeywordPattern } from './keyword.js';
 import { stemsOfIdentifier, type SourceFile } from '../repository/source-file.js';
 import type { KeywordMatch } from '../contracts/candidate.js';
@@ -175,10 +176,9 @@ function definitionsOn(
     const stems = stemsOfIdentifier(name);
     if (!holdsEveryWord(keyword, (word) => stems.includes(word))) continue;
     inImportGroup ??= importGroupLines(file.path, text.textLine, text.linesHolding);
-    // A copy, not a slice: a slice of the line keeps the file's whole text alive in the match.
     if (!inImportGroup(line))
       definitions.push(
-        definitionOf({ name: ` ${name}`.slice(1), line: line + 1 }, keyword, new Set(stems).size),
+        definitionOf({ name: ownString(name), line: line + 1 }, keyword, new Set(stems).size),
       );
   }
   return definitions;

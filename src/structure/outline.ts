@@ -1,4 +1,5 @@
 import { type DefinedSymbol } from '../contracts/symbol.js';
+import { ownString } from '../text/own-string.js';
 /**
  * A file's outline: what it imports and which symbols it defines, with line numbers. Regular
  * expressions per language family are enough here: the outline feeds ranking and excerpts, and a
@@ -309,8 +310,13 @@ export function extractOutline(path: string, lines: readonly string[]): Outline 
       group = found.group;
     }
     const defined = definitionOn(family, text);
-    if (defined) symbols.push({ name: defined.name, line, exported: defined.exported });
+    if (defined) symbols.push({ name: ownString(defined.name), line, exported: defined.exported });
   });
+  // Names cut from the lines would keep the file's text alive with its outline.
+  for (const reference of imports) {
+    reference.specifier = ownString(reference.specifier);
+    reference.names = reference.names.map(ownString);
+  }
   return { imports, symbols };
 }
 

@@ -3,6 +3,7 @@ import type { DefinedSymbol, SymbolKind } from '../../contracts/symbol.js';
 import { DEFINITION_RULES, type DefinitionRules } from './definition-rules.js';
 import { grammarOf } from './grammars.js';
 import { loadGrammar } from './load-grammar.js';
+import { ownString } from '../../text/own-string.js';
 
 /**
  * A file's defined symbols from its syntax tree: each with its kind and the lines its whole
@@ -85,7 +86,8 @@ function visit(cursor: TreeCursor, rules: DefinitionRules, symbols: DefinedSymbo
     // A node that ends at the start of a line (a `#define` takes its newline) ends on the last.
     const end = node.endPosition;
     symbols.push({
-      name,
+      // Cut from the file's text, which a kept outline would keep alive.
+      name: ownString(name),
       line: node.startPosition.row + 1,
       endLine: end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1,
       exported: rules.isExported(node, name),
