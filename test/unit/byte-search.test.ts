@@ -5,6 +5,7 @@ import {
   byteSearch,
   fileByteSearch,
   isSearchableNeedle,
+  type ByteSearch,
 } from '../../src/dispatch/byte-search.js';
 import { KERNEL_BASE64 } from '../../src/dispatch/byte-search-kernel.js';
 import { compileKernel } from '../../scripts/build-kernel.js';
@@ -68,6 +69,18 @@ function needlesFor(next: (below: number) => number, lower: string, count: numbe
   return needles;
 }
 
+/** Expects `search` to find each needle where a search of the lower-cased text does: how many. */
+function expectFoundAsInText(search: ByteSearch | undefined, text: string, needles: string[]) {
+  const lower = text.toLowerCase();
+  for (const needle of needles) {
+    expect(search?.holds(needle), `${JSON.stringify(needle)} in ${JSON.stringify(text)}`).toBe(
+      lower.includes(needle),
+    );
+    expect(search?.linesHolding(needle)).toEqual(linesOfLowerCase(text, needle));
+  }
+  return needles.length;
+}
+
 /** A file of these bytes, read as a workspace reads one again. */
 const fileOf = (bytes: Buffer): FileOnDisk => ({
   maxBytes: bytes.length + 10,
@@ -85,14 +98,7 @@ describe('byte search', () => {
       const text = randomText(next, next(300));
       const search = byteSearch(text);
       expect(search).toBeDefined();
-      const lower = text.toLowerCase();
-      for (const needle of needlesFor(next, lower, 8)) {
-        expect(search?.holds(needle), `${JSON.stringify(needle)} in ${JSON.stringify(text)}`).toBe(
-          lower.includes(needle),
-        );
-        expect(search?.linesHolding(needle)).toEqual(linesOfLowerCase(text, needle));
-        compared++;
-      }
+      compared += expectFoundAsInText(search, text, needlesFor(next, text.toLowerCase(), 8));
     }
     expect(compared).toBeGreaterThan(1200);
   });
@@ -195,14 +201,7 @@ describe('byte search', () => {
         expect(search?.line(line), `line ${line} of ${JSON.stringify(text)}`).toBe(
           lines[line] ?? '',
         );
-      const lower = text.toLowerCase();
-      for (const needle of needlesFor(next, lower, 6)) {
-        expect(search?.holds(needle), `${JSON.stringify(needle)} in ${JSON.stringify(text)}`).toBe(
-          lower.includes(needle),
-        );
-        expect(search?.linesHolding(needle)).toEqual(linesOfLowerCase(text, needle));
-        compared++;
-      }
+      compared += expectFoundAsInText(search, text, needlesFor(next, text.toLowerCase(), 6));
     }
     expect(compared).toBeGreaterThan(700);
   });
