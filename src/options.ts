@@ -32,7 +32,6 @@ export const MAX_FILES = 100;
 /** The most related files: each is a line of the hand-over, and a subagent reads them all. */
 export const MAX_RELATED = 50;
 
-/** Options of `iterativeRetrieve`. Every field is optional; defaults are documented on each. */
 /** A glob as the search reads them (src/repository/linear-glob.ts): in linear time. */
 const globSchema = z
   .string()
@@ -46,6 +45,7 @@ const globSchema = z
       });
   });
 
+/** Options of `iterativeRetrieve`. Every field is optional; defaults are documented on each. */
 export const retrievalOptionsSchema = z
   .object({
     /** Directory to search. Default: the current directory. */

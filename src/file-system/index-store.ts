@@ -1,12 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  ensurePrivateDirectory,
-  linkFile,
-  moveFile,
-  writeFileAtomically,
-} from './private-store.js';
+import { ensurePrivateDirectory, removeIfAbandoned, writeFileAtomically } from './private-store.js';
 import { errorCode } from './error-code.js';
 import { OPEN_FLAGS } from './tree.js';
 
@@ -159,28 +154,18 @@ export async function lockIndexBuild(
       if (errorCode(error) !== 'EEXIST') throw error;
       const found = await stat(lock).catch(() => undefined);
       if (found && !isStale(found.mtimeMs)) return undefined;
-      if (found && !(await takeAway(lock))) return undefined;
+      // Of the builds that found it stale, one takes it away; a fresh one is put back.
+      if (found && (await removeIfAbandoned(lock, isStaleFile)) !== 'removed') return undefined;
     }
   }
   return undefined;
 }
 
 const isStale = (modifiedMs: number) => Date.now() - modifiedMs >= STALE_LOCK_MS;
-
-/**
- * Removes a stale lock by renaming it away first: of the builds that found it stale, one rename
- * succeeds, and only that one goes on to take the lock. A fresh lock, made in between by a build
- * that got there first, is put back. Leftovers end in `.tmp`, which the cache's trim removes.
- */
-async function takeAway(lock: string): Promise<boolean> {
-  const away = `${lock}.${randomUUID()}.tmp`;
-  if (!(await moveFile(lock, away))) return false;
-  const taken = await stat(away).catch(() => undefined);
-  const stale = taken !== undefined && isStale(taken.mtimeMs);
-  if (!stale) await linkFile(away, lock).catch(() => undefined);
-  await rm(away, { force: true });
-  return stale;
-}
+const isStaleFile = async (path: string) => {
+  const found = await stat(path).catch(() => undefined);
+  return found !== undefined && isStale(found.mtimeMs);
+};
 
 /** The first `length` bytes of `root`'s index file in `directory`, or undefined when it has none. */
 export async function readIndexHead(

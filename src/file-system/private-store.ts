@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   access,
   link,
@@ -14,7 +14,7 @@ import {
 } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { userInfo } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { SearchError } from '../errors.js';
 import { errorCode } from './error-code.js';
 
@@ -170,6 +170,31 @@ export async function moveFile(path: string, to: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/**
+ * A short name of its own beside `path`, ending in `.tmp` (which the cache's trim removes): short,
+ * because a socket is reached by a path of at most about a hundred bytes.
+ */
+export const temporaryNameBeside = (path: string) =>
+  join(dirname(path), `${randomBytes(6).toString('hex')}.tmp`);
+
+/**
+ * Removes the file at `path` where `abandoned` says it is (a stale lock, a dead process's socket),
+ * renaming it away first: of the processes that find it abandoned, one rename wins, and a file
+ * another put there in between, which is not abandoned, is linked back. `missing` where there was
+ * none to take.
+ */
+export async function removeIfAbandoned(
+  path: string,
+  abandoned: (movedTo: string) => Promise<boolean>,
+): Promise<'missing' | 'removed' | 'kept'> {
+  const away = temporaryNameBeside(path);
+  if (!(await moveFile(path, away))) return 'missing';
+  const removed = await abandoned(away);
+  if (!removed) await linkFile(away, path).catch(() => undefined);
+  await rm(away, { force: true });
+  return removed ? 'removed' : 'kept';
 }
 
 /** Removes a directory if it is empty; a full or missing one is left as it is. */

@@ -342,6 +342,19 @@ export function readIntoWithin(
   }
 }
 
+/**
+ * A listed file's text read again, as its bytes decode: '' where it is gone, is another file now,
+ * or grew past `maxBytes`.
+ */
+export function readTextAgain(
+  root: string,
+  path: string,
+  maxBytes: number,
+  listed?: FileIdentity,
+): string {
+  return readBytesSync(root, path, maxBytes, listed)?.toString('utf8') ?? '';
+}
+
 /** The bytes `readFileWithinSync` reads, or undefined when there are none within the bounds. */
 export function readBytesSync(
   root: string,

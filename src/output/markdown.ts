@@ -1,7 +1,7 @@
 import type { StopReason } from '../loop/stop-conditions.js';
 import type { ContextFile, ContextPack, RelatedFile } from './context-pack.js';
 import { taskTitle } from './task-title.js';
-import { quotePath } from '../text/quote-path.js';
+import { quotePath, unicodeEscape } from '../text/quote-path.js';
 import { estimateTokens } from '../contracts/tokens.js';
 import { oneLine } from '../text/one-line.js';
 
@@ -75,7 +75,6 @@ function inlineCode(text: string): string {
   return `${ticks}${pad}${text}${pad}${ticks}`;
 }
 
-/** A fence longer than any backtick run inside, so an excerpt holding ``` cannot close it early. */
 /**
  * Control characters but the tab and the line break, and the bidirectional overrides: a terminal
  * acts on the first (clears the screen, sets the clipboard), and the second show code in another
@@ -83,11 +82,10 @@ function inlineCode(text: string): string {
  */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds.
 const UNSHOWN_IN_CODE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-const shownEscape = (character: string) =>
-  `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
+/** A fence longer than any backtick run inside, so an excerpt holding ``` cannot close it early. */
 function codeBlock(text: string, language: string): string {
-  const shown = text.replace(UNSHOWN_IN_CODE, shownEscape);
+  const shown = text.replace(UNSHOWN_IN_CODE, unicodeEscape);
   const fence = '`'.repeat(Math.max(3, longestBacktickRun(shown) + 1));
   // Trailing runs are matched from their start only: `\n+$` alone rescans every run to its end.
   return `${fence}${language}\n${shown.replace(/(?<!\n)\n+$/, '')}\n${fence}`;

@@ -9,7 +9,7 @@ import { extractOutline, hasOutline, type Outline } from '../structure/outline.j
 import { type FileKind } from '../contracts/file-kind.js';
 import { RecentTexts, type HeldText } from './recent-texts.js';
 import type { StoredRows } from './word-index.js';
-import { readBytesSync, readIntoWithin, type FileIdentity } from '../file-system/tree.js';
+import { readIntoWithin, readTextAgain, type FileIdentity } from '../file-system/tree.js';
 
 /** A file read once per run, with the small indexes every cycle's matching reuses. */
 export interface SourceFile {
@@ -306,8 +306,6 @@ export interface TreeToReadAgain {
 /** The texts of described files used last: a search and an excerpt ask for one text in turn. */
 const describedTexts = new RecentTexts<DescribedSource>(16, 4 * 1024 * 1024);
 
-const EMPTY = Buffer.alloc(0);
-
 /**
  * A file read in this run whose text is not held here: read by another thread, which holds its
  * text and searches it (src/dispatch/partner.ts), or too large to hold among many. It keeps what
@@ -352,8 +350,8 @@ class DescribedSource extends FileOfWorkspace implements FileOnDisk {
     const kept = describedTexts.get(this);
     if (kept) return kept;
     const { root, maxBytes } = this.tree;
-    const bytes = readBytesSync(root, this.path, maxBytes, this.identity) ?? EMPTY;
-    return describedTexts.set(this, normalizeLineBreaks(bytes.toString('utf8')));
+    const text = readTextAgain(root, this.path, maxBytes, this.identity);
+    return describedTexts.set(this, normalizeLineBreaks(text));
   }
 }
 

@@ -5,7 +5,7 @@ import {
   hasBinaryExtension,
 } from './default-excludes.js';
 import { assertSearchableRoot } from '../file-system/roots.js';
-import { readBytesSync, type FileBytes, type ListedFile } from '../file-system/tree.js';
+import { readTextAgain, type FileBytes, type ListedFile } from '../file-system/tree.js';
 import {
   MIN_FILES_FOR_A_PARTNER,
   readFiles,
@@ -137,8 +137,6 @@ export interface Workspace {
 }
 
 const provenances = new WeakMap<Workspace, Provenance>();
-
-const EMPTY = Buffer.alloc(0);
 
 /**
  * Whether `previous` may be taken again by an opening of `root` with `options`, if the tree is
@@ -296,9 +294,7 @@ export async function openWorkspace(root: string, options: WorkspaceOptions): Pr
   };
   /** A file's text read again, only from the file listed: one gone or grown reads as empty. */
   const readAgain = (entry: ListedFile) => () =>
-    (readBytesSync(root, entry.path, options.maxFileBytes, entry.identity) ?? EMPTY).toString(
-      'utf8',
-    );
+    readTextAgain(root, entry.path, options.maxFileBytes, entry.identity);
   const tree = { root, maxBytes: options.maxFileBytes };
   let heldUpTo = Infinity;
   const analyse = (entry: ListedFile, read: FileBytes): SourceFile | undefined => {

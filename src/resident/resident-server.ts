@@ -1,9 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
-import { inodeOf, linkFile, moveFile, removeFile } from '../file-system/private-store.js';
+import {
+  inodeOf,
+  linkFile,
+  removeFile,
+  removeIfAbandoned,
+  temporaryNameBeside,
+} from '../file-system/private-store.js';
 import { errorCode } from '../file-system/error-code.js';
 import { createHeuristicJudge } from '../judges/heuristic/heuristic-judge.js';
 import { iterativeRetrieve } from '../retrieve.js';
@@ -208,7 +212,7 @@ export async function serveResident(settings: ResidentSettings): Promise<Residen
  * refused where a file is, so of two processes that find a dead one's file, one serves.
  */
 async function listen(server: Server, path: string): Promise<boolean> {
-  const own = join(dirname(path), `${randomBytes(6).toString('hex')}.tmp`);
+  const own = temporaryNameBeside(path);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(own, () => (server.off('error', reject), resolve()));
@@ -220,7 +224,9 @@ async function listen(server: Server, path: string): Promise<boolean> {
         return true;
       } catch (error) {
         if (errorCode(error) !== 'EEXIST') throw error;
-        if (attempt > 0 || !(await takeAwayDead(path))) {
+        // A dead process's file is taken away; one that answers, put back in between, is kept.
+        const dead = async (at: string) => !(await answersAt(at));
+        if (attempt > 0 || (await removeIfAbandoned(path, dead)) === 'kept') {
           server.close();
           return false;
         }
@@ -229,19 +235,6 @@ async function listen(server: Server, path: string): Promise<boolean> {
   } finally {
     await removeFile(own);
   }
-}
-
-/**
- * Removes the socket file at `path` if nothing answers there, by renaming it away first: a file
- * another process linked there in between, which answers, is put back. Whether it was removed.
- */
-async function takeAwayDead(path: string): Promise<boolean> {
-  const away = join(dirname(path), `${randomBytes(6).toString('hex')}.tmp`);
-  if (!(await moveFile(path, away))) return true;
-  const dead = !(await answersAt(away));
-  if (!dead) await linkFile(away, path).catch(() => undefined);
-  await removeFile(away);
-  return dead;
 }
 
 /**

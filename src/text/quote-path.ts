@@ -32,7 +32,7 @@ const C_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /** `\u` escapes of a character's UTF-16 units (two for one past U+FFFF), as JSON reads them. */
-function unicodeEscape(character: string): string {
+export function unicodeEscape(character: string): string {
   let escaped = '';
   for (let unit = 0; unit < character.length; unit++)
     escaped += `\\u${character.charCodeAt(unit).toString(16).padStart(4, '0')}`;
