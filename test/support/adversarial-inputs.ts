@@ -11,6 +11,7 @@ import { buildExcerpt } from '../../src/dispatch/excerpt.js';
 import {
   MAX_NEEDLE_LENGTH,
   byteSearch,
+  fileByteSearch,
   isSearchableNeedle,
 } from '../../src/dispatch/byte-search.js';
 import { definitionRanges } from '../../src/dispatch/definition-ranges.js';
@@ -226,6 +227,17 @@ export const EXTRACTORS: Record<string, (text: string) => unknown> = {
     return [needle, spoiled]
       .filter(isSearchableNeedle)
       .map((each) => [search?.holds(each), search?.linesHolding(each).length]);
+  },
+  // The same of a file read again as bytes, with every line it holds cut out and decoded.
+  'byte search of a file read again': (text) => {
+    const bytes = Buffer.from(text);
+    const search = fileByteSearch({
+      maxBytes: bytes.length,
+      readInto: (into) => (into.set(bytes), bytes.length),
+    });
+    const needle = text.slice(0, MAX_NEEDLE_LENGTH).toLowerCase();
+    const lines = isSearchableNeedle(needle) ? (search?.linesHolding(needle) ?? []) : [];
+    return lines.reduce((length, line) => length + (search?.line(line).length ?? 0), 0);
   },
   // Where groups of imported names begin and end, asked for every line, in each family that has them.
   'import groups': (text) => {
